@@ -1,0 +1,53 @@
+// swift-tools-version:6.0
+// SVGAKit: decode and render SVGA animations headless, on the CPU.
+// No package dependencies: system C libraries come in through system-library targets.
+import PackageDescription
+
+let package = Package(
+    name: "SVGAKit",
+    products: [
+        .library(name: "SVGAKit", targets: ["SVGAKit"]),
+        .executable(name: "svga", targets: ["svga"]),
+        .executable(name: "svga-bench", targets: ["svga-bench"]),
+        .executable(name: "svga-sample", targets: ["svga-sample"]),
+    ],
+    targets: [
+        // System libraries (Debian: zlib1g-dev, libpng-dev, libfreetype-dev).
+        .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
+                       providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
+                       providers: [.apt(["libpng-dev"])]),
+        .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+                       providers: [.apt(["libfreetype-dev"])]),
+
+        // Pure geometry: no pixels, no format.
+        .target(name: "SVGAGeometry"),
+        // Coverage rasterizer, premultiplied pixmaps, blitters.
+        .target(name: "SVGARaster", dependencies: ["SVGAGeometry"]),
+        // Containers, wire reader, ZIP reader, 1.x JSON, the resolved movie model.
+        .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "CZlib"]),
+        // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
+        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib"]),
+        // PNG decode/encode over libpng, APNG assembly.
+        .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib"]),
+        // Glyph outlines from FreeType as geometry paths.
+        .target(name: "SVGAText", dependencies: ["SVGAGeometry", "CFreeType"]),
+        // Movie + frame index (+ dynamic items) -> pixmap.
+        .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
+        // Public facade: info, render jobs, validation, previews, the gift-event hook.
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
+
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
+        .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
+        .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
+
+        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
+        .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
+        .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
+        .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
+        .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport"]),
+    ]
+)

@@ -1,0 +1,3 @@
+import CPNG
+import CZlib
+let _pngVersion = PNG_LIBPNG_VER
