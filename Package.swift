@@ -27,7 +27,7 @@ let package = Package(
         // Containers, wire reader, ZIP reader, 1.x JSON, the resolved movie model.
         .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "CZlib"]),
         // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
-        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib"]),
+        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
         .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib"]),
         // Glyph outlines from FreeType as geometry paths.
@@ -44,6 +44,7 @@ let package = Package(
         .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
+        .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport"]),

@@ -27,13 +27,16 @@ public struct Movie: Sendable {
     public let drawList: [DrawItem]
     /// Non-fatal problems found while resolving (bad path data, non-finite numbers, …).
     public let diagnostics: [Diagnostic]
+    /// Keys of the `images` entries that hold audio (MP3, spec A.1/B.5), in file order, whether or
+    /// not the `audios` list refers to them (a file can carry audio with no timeline).
+    public let audioKeys: [String]
 
     public init(container: ContainerKind, version: String, viewBox: Size, fps: Int, frameCount: Int,
                 images: [MovieImage], sprites: [Sprite], audios: [AudioEntry], drawList: [DrawItem],
-                diagnostics: [Diagnostic]) {
+                diagnostics: [Diagnostic], audioKeys: [String] = []) {
         self.container = container; self.version = version; self.viewBox = viewBox; self.fps = fps
         self.frameCount = frameCount; self.images = images; self.sprites = sprites; self.audios = audios
-        self.drawList = drawList; self.diagnostics = diagnostics
+        self.drawList = drawList; self.diagnostics = diagnostics; self.audioKeys = audioKeys
     }
 
     /// Duration in seconds: frames / fps (0 when fps is 0).

@@ -131,8 +131,13 @@ public struct RawShape: Sendable, Hashable {
     public var args: RawShapeArgs?
     public var styles: RawShapeStyle?
     public var transform: RawTransform?
+    /// The ShapeType number when it is none of SHAPE/RECT/ELLIPSE/KEEP (then `type` is `.shape`
+    /// and means nothing): kept as read, so validation can name it; the shape draws nothing.
+    /// A 1.x `type` string naming no known type is recorded as -1.
+    public var unknownType: Int32?
     public init(type: RawShapeType = .shape, args: RawShapeArgs? = nil, styles: RawShapeStyle? = nil,
-                transform: RawTransform? = nil) {
+                transform: RawTransform? = nil, unknownType: Int32? = nil) {
         self.type = type; self.args = args; self.styles = styles; self.transform = transform
+        self.unknownType = unknownType
     }
 }

@@ -1,0 +1,28 @@
+// The public entry: bytes → RawMovie (decodeRaw) → Movie (decode, via MovieResolver).
+// Container detection is spec A.1 / B.1.1: `PK\3\4` is a ZIP; anything else must be a zlib
+// stream holding a protobuf MovieEntity (raw deflate, gzip and unknown formats fail in the zlib
+// stage with a message naming what was found). Nothing is printed here.
+
+public enum SVGADecoder {
+    public static func decodeRaw(_ bytes: [UInt8]) throws(DecodeError) -> (RawMovie, ContainerKind) {
+        let (raw, kind, _) = try decodeContainer(bytes)
+        return (raw, kind)
+    }
+
+    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Movie {
+        let (raw, kind, diagnostics) = try decodeContainer(bytes)
+        return try MovieResolver.resolve(raw, container: kind, diagnostics: diagnostics)
+    }
+
+    /// Also returns the diagnostics found before resolution (1.x colours on the 0..255 scale,
+    /// image files missing from a ZIP), which `decode` passes on to the movie.
+    static func decodeContainer(_ bytes: [UInt8]) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {
+        guard !bytes.isEmpty else { throw DecodeError(stage: .container, message: "empty input (0 bytes)") }
+        if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04 {
+            return try ZipContainerDecoder.decode(bytes)
+        }
+        let inflated: [UInt8]
+        do { inflated = try Inflate.zlib(bytes) } catch { throw DecodeError(error) }
+        do { return (try ProtobufMovieDecoder.decode(inflated), .zlibProtobuf, []) } catch { throw DecodeError(error) }
+    }
+}

@@ -1,3 +1,0 @@
-import CPNG
-import CZlib
-let _pngVersion = PNG_LIBPNG_VER

@@ -1,0 +1,33 @@
+/// `manifest.json` of one rendered event (or combo): what was rendered, from what, and where
+/// the frames are. Written last into the temporary folder, so its presence marks a complete
+/// rendering (HookOutputStore).
+public struct HookManifest: Sendable {
+    public let event: JSONValue
+    public let gift: JSONValue
+    public let resourceSHA256: String
+    /// Every event ID of the combo, the primary first (just the primary for a single event).
+    public let mergedEventIDs: [String]
+    public let frames: Int
+    public let fps: Int
+    public let durationMs: Int
+    public let width: Int
+    public let height: Int
+    public let files: [String]
+    public let renderMs: Int
+
+    public var json: JSONValue {
+        .object([
+            ("event", event),
+            ("gift", gift),
+            ("resourceSHA256", .string(resourceSHA256)),
+            ("mergedEventIDs", .array(mergedEventIDs.map(JSONValue.string))),
+            ("frames", .int(frames)),
+            ("fps", .int(fps)),
+            ("durationMs", .int(durationMs)),
+            ("width", .int(width)),
+            ("height", .int(height)),
+            ("files", .array(files.map(JSONValue.string))),
+            ("renderMs", .int(renderMs)),
+        ])
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+import SVGAFormat
+
+/// Reading a file from disk and decoding it, with the file named in every error.
+public enum MovieLoader {
+    /// 1 GiB: no SVGA file is anywhere near this; reading more would only waste memory before the
+    /// decoder's own limits reject it.
+    public static let maxFileBytes = 1 << 30
+
+    public struct LoadError: Error, Sendable, CustomStringConvertible {
+        public enum Kind: Sendable {
+            case unreadable(String)
+            case decode(DecodeError)
+        }
+        public let path: String
+        public let kind: Kind
+        public var description: String {
+            switch kind {
+            case .unreadable(let why): return "\(path): cannot read file: \(why)"
+            case .decode(let e): return "\(path): \(e.description)"
+            }
+        }
+        /// The decoder stage ("zlib", "zip", "protobuf", "json", "png", …) or "io".
+        public var stage: String {
+            switch kind {
+            case .unreadable: return "io"
+            case .decode(let e): return e.stage.rawValue
+            }
+        }
+    }
+
+    public static func readBytes(_ path: String) throws(LoadError) -> [UInt8] {
+        let url = URL(fileURLWithPath: path)
+        do {
+            let attributes = try FileManager.default.attributesOfItem(atPath: path)
+            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
+                throw LoadError(path: path, kind: .unreadable("is a directory"))
+            }
+            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileBytes {
+                throw LoadError(path: path, kind: .unreadable("\(size.intValue) bytes is over the \(maxFileBytes)-byte limit"))
+            }
+            return [UInt8](try Data(contentsOf: url))
+        } catch let e as LoadError {
+            throw e
+        } catch {
+            throw LoadError(path: path, kind: .unreadable(describe(error)))
+        }
+    }
+
+    public static func load(_ path: String) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
+        let bytes = try readBytes(path)
+        do {
+            return (try SVGADecoder.decode(bytes), bytes)
+        } catch {
+            throw LoadError(path: path, kind: .decode(error))
+        }
+    }
+
+    static func describe(_ error: Error) -> String {
+        let ns = error as NSError
+        if ns.domain == NSCocoaErrorDomain, let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
+            return String(cString: strerror(Int32(underlying.code)))
+        }
+        if ns.domain == NSCocoaErrorDomain && (ns.code == NSFileNoSuchFileError || ns.code == NSFileReadNoSuchFileError) {
+            return "no such file"
+        }
+        return ns.localizedDescription
+    }
+}

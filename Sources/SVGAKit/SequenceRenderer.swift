@@ -1,0 +1,81 @@
+import Dispatch
+import Foundation
+import SVGAFormat
+import SVGAImageIO
+import SVGARaster
+import SVGARender
+import Synchronization
+
+/// Renders a set of frames to PNG files in parallel. Each frame is rendered and encoded
+/// independently by whichever worker takes it, so the bytes written do not depend on the
+/// thread count (the render test holds us to that).
+public struct SequenceRenderer: Sendable {
+    public struct Summary: Sendable {
+        public let frames: Int
+        public let width: Int, height: Int
+        public let seconds: Double
+        public let files: [String]
+    }
+
+    public let renderer: MovieRenderer
+    public let scale: Double
+    public let compression: PNGCompression
+    public let threads: Int
+
+    public init(renderer: MovieRenderer, scale: Double = 1, compression: PNGCompression = .default, threads: Int? = nil) {
+        self.renderer = renderer
+        self.scale = scale
+        self.compression = compression
+        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+    }
+
+    /// `frame_NNNN.png` with at least four digits, zero-based.
+    public static func fileName(forFrame n: Int, frameCount: Int) -> String {
+        let digits = max(4, String(max(0, frameCount - 1)).count)
+        let s = String(n)
+        return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
+    }
+
+    /// Renders and encodes `frames`, calling `body(index, pngBytes)` for each (from worker
+    /// threads, in no particular order). Stops at the first error and rethrows it.
+    public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
+                                    _ body: @Sendable (Int, [UInt8]) throws -> Void) throws {
+        let next = Atomic<Int>(0)
+        let done = Atomic<Int>(0)
+        let failure = Mutex<Error?>(nil)
+        let workers = min(threads, max(1, frames.count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while true {
+                if failure.withLock({ $0 != nil }) { return }
+                let i = next.add(1, ordering: .relaxed).oldValue
+                if i >= frames.count { return }
+                do {
+                    let pixmap = try renderer.render(frame: frames[i], scale: scale)
+                    let png = try PNGEncoder.encode(pixmap, compression: compression)
+                    try body(frames[i], png)
+                    let count = done.add(1, ordering: .relaxed).newValue
+                    progress?(count)
+                } catch {
+                    failure.withLock { if $0 == nil { $0 = error } }
+                    return
+                }
+            }
+        }
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+
+    /// Writes `frame_NNNN.png` files into `directory` (created if needed).
+    public func write(_ frames: [Int], to directory: URL, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
+        let start = DispatchTime.now()
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        let size = try renderer.canvasSize(scale: scale)
+        let frameCount = renderer.movie.frameCount
+        try forEachEncodedFrame(frames, progress: progress) { n, png in
+            let url = directory.appendingPathComponent(SequenceRenderer.fileName(forFrame: n, frameCount: frameCount))
+            try Data(png).write(to: url)
+        }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+        let files = frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) }
+        return Summary(frames: frames.count, width: size.width, height: size.height, seconds: seconds, files: files)
+    }
+}

@@ -1,0 +1,23 @@
+// Integer pixel arithmetic shared by the blitters and their reference twins.
+//
+// div255 rounds to nearest, exactly, for every product of two bytes (0 ... 255·255). Skia's lowp
+// pipeline uses the cheaper (v + 255) >> 8, which can be 1 high; the brief asks for a correct
+// rounding divide, and the difference (≤ 1/255) is far below the conformance tolerance.
+
+/// round(v / 255) for 0 ≤ v ≤ 65_535 − 128.
+@inline(__always) func div255(_ v: UInt32) -> UInt32 {
+    let t = v &+ 128
+    return (t &+ (t >> 8)) >> 8
+}
+
+/// Source-over of one premultiplied channel: s + d · (255 − sa) / 255, rounded.
+@inline(__always) func sourceOver(_ s: UInt32, _ d: UInt32, inverseAlpha: UInt32) -> UInt32 {
+    s &+ div255(d &* inverseAlpha)
+}
+
+/// A Double already in 0 ... 255 to a byte, round half up.
+@inline(__always) func roundToByte(_ v: Double) -> UInt32 {
+    if !(v > 0) { return 0 }
+    if v >= 255 { return 255 }
+    return UInt32(v + 0.5)
+}

@@ -1,0 +1,32 @@
+import SVGAKit
+import SVGARender
+import SVGAImageIO
+
+/// Every failure the command line reports, mapped to one message and one exit code here, in
+/// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage.
+enum CLIError: Error {
+    case usage(String)
+    case load(MovieLoader.LoadError)
+    /// A problem with a named file that is not an SVGA decode error (PNG input, output folder…).
+    case file(path: String, message: String)
+    case render(path: String, RenderError)
+    /// A check that ran and failed (diff threshold, validation errors): message already printed.
+    case failed(String?)
+
+    var exitCode: Int32 {
+        switch self {
+        case .usage: return 2
+        case .load, .file, .render, .failed: return 1
+        }
+    }
+
+    var message: String? {
+        switch self {
+        case .usage(let m): return "svga: \(m)\nRun 'svga help' for usage."
+        case .load(let e): return "svga: \(e.description)"
+        case .file(let path, let m): return "svga: \(path): \(m)"
+        case .render(let path, let e): return "svga: \(path): render: \(e.description)"
+        case .failed(let m): return m.map { "svga: \($0)" }
+        }
+    }
+}

@@ -1,0 +1,67 @@
+import Foundation
+import SVGAFormat
+import SVGAImageIO
+import SVGAKit
+import SVGARender
+
+/// `--set-image`, `--image-fit`, `--image-mask`, `--set-text`, `--text-style`, `--font`, `--hide`
+/// turned into DynamicItems (spec A.7).
+enum DynamicOptions {
+    static let optionNames: Set<String> = ["set-image", "image-fit", "image-mask", "set-text", "text-style", "font", "hide"]
+
+    static func parse(_ a: Arguments) throws(CLIError) -> DynamicItems {
+        var items = DynamicItems()
+        var fits: [String: ImageFit] = [:]
+        var masks: [String: ImageMask] = [:]
+        for s in a.all("image-fit") {
+            let (key, v) = try keyValue(s, option: "image-fit")
+            switch v {
+            case "stretch": fits[key] = .stretch
+            case "aspect-fit", "aspectFit", "fit": fits[key] = .aspectFit
+            case "aspect-fill", "aspectFill", "fill": fits[key] = .aspectFill
+            default: throw .usage("--image-fit \(key): '\(v)' is not stretch, aspect-fit or aspect-fill")
+            }
+        }
+        for s in a.all("image-mask") {
+            let (key, v) = try keyValue(s, option: "image-mask")
+            masks[key] = try parseMask(v, key: key)
+        }
+        for s in a.all("set-image") {
+            let (key, path) = try keyValue(s, option: "set-image")
+            let pixmap = try loadImage(path)
+            items.images[key] = DynamicImage(pixmap: pixmap, fit: fits[key] ?? .stretch, mask: masks[key] ?? ImageMask.none)
+        }
+        var styles: [String: TextStyle] = [:]
+        for s in a.all("text-style") {
+            let (key, json) = try keyValue(s, option: "text-style")
+            do {
+                styles[key] = try TextStyleParser.parse(JSONValue.parse(Data(json.utf8)))
+            } catch let e as TextStyleParser.StyleError {
+                throw .usage("--text-style \(key): \(e.description)")
+            } catch {
+                throw .usage("--text-style \(key): not valid JSON")
+            }
+        }
+        for s in a.all("set-text") {
+            let (key, text) = try keyValue(s, option: "set-text")
+            var style = styles[key] ?? TextStyle()
+            if style.fontPath == nil, let font = a.value("font") { style.fontPath = font }
+            items.texts[key] = DynamicText(text: text, style: style)
+        }
+        items.hidden = Set(a.all("hide"))
+        return items
+    }
+
+    static func parseMask(_ v: String, key: String) throws(CLIError) -> ImageMask {
+        if v == "none" { return ImageMask.none }
+        if v == "circle" { return .circle }
+        if v.hasPrefix("radius:"), let r = Double(v.dropFirst(7)), r.isFinite, r >= 0 { return .roundedCorners(radius: r) }
+        throw .usage("--image-mask \(key): '\(v)' is not none, circle or radius:R")
+    }
+
+    static func loadImage(_ path: String) throws(CLIError) -> SVGARasterPixmap {
+        let bytes: [UInt8]
+        do { bytes = try MovieLoader.readBytes(path) } catch { throw .file(path: path, message: error.description) }
+        do { return try PNGDecoder.decode(bytes) } catch { throw .file(path: path, message: "not a usable PNG: \(error.description)") }
+    }
+}

@@ -1,0 +1,6 @@
+/// Commands beyond info/render/diff, each in its own file.
+let extraCommands: [String: @Sendable ([String]) throws(CLIError) -> Void] = [
+    "validate": ValidateCommand.run,
+    "preview": PreviewCommand.run,
+    "hook": HookCommand.run,
+]

@@ -1,0 +1,39 @@
+import Foundation
+
+/// stdout / stderr helpers. Progress goes to stderr and only on a terminal.
+enum Output {
+    static func line(_ s: String) { print(s) }
+    static func error(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+/// A one-line progress bar on stderr, redrawn in place; silent when stderr is not a terminal.
+final class ProgressBar: @unchecked Sendable {
+    private let total: Int
+    private let label: String
+    private let enabled: Bool
+    private let lock = NSLock()
+    private var lastDrawn = -1
+
+    init(total: Int, label: String) {
+        self.total = max(total, 1); self.label = label
+        self.enabled = Output.stderrIsTerminal && total > 1
+    }
+
+    func update(_ done: Int) {
+        guard enabled else { return }
+        lock.lock(); defer { lock.unlock() }
+        let percent = done * 100 / total
+        guard percent != lastDrawn else { return }
+        lastDrawn = percent
+        let width = 30
+        let filled = done * width / total
+        let bar = String(repeating: "#", count: filled) + String(repeating: "-", count: width - filled)
+        FileHandle.standardError.write(Data("\r\(label) [\(bar)] \(done)/\(total)".utf8))
+    }
+
+    func finish() {
+        guard enabled else { return }
+        FileHandle.standardError.write(Data("\r\u{1B}[K".utf8))
+    }
+}

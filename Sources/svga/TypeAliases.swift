@@ -1,0 +1,4 @@
+import SVGAFormat
+typealias SVGAFormatMovie = Movie
+import SVGARaster
+typealias SVGARasterPixmap = Pixmap

@@ -1,0 +1,20 @@
+#!/usr/bin/env bash
+# The main job on the bundled samples: build, then for every SampleAssets/*.svga print what it
+# holds and render every frame to out/demo/<name>/frame_NNNN.png.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+swift build -c release --product svga
+svga=.build/release/svga
+mkdir -p out/demo
+for f in SampleAssets/*.svga; do
+  name=$(basename "$f" .svga)
+  echo "== $f"
+  "$svga" info "$f"
+  "$svga" render "$f" --out "out/demo/$name"
+done
+if [ -f SampleAssets/gift.svga ]; then
+  echo "== personalised gift: SampleAssets/gift.svga with a nickname and a hidden count"
+  "$svga" render SampleAssets/gift.svga --out out/demo/gift-personalised \
+    --set-text 'nickname=Ada Lovelace' --text-style 'nickname={"color":"#FFD700","size":34}' --hide count
+fi
+echo "PNG frames are in out/demo/"

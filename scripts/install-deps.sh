@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Installs the Debian packages SVGAKit builds against, only those that are missing.
+# Needs root (or sudo) only when something is missing.
+set -euo pipefail
+packages=(zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core pkg-config)
+missing=()
+for p in "${packages[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "deps: all present (${packages[*]})"
+  exit 0
+fi
+echo "deps: installing ${missing[*]}"
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then SUDO="sudo"; fi
+$SUDO apt-get update -qq
+DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}"
