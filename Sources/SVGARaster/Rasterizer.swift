@@ -15,29 +15,29 @@ import SVGAGeometry
 //   rectangles of opposite orientation leave no seam, which plain "accumulate signed area,
 //   clamp |acc|" gets wrong, and even-odd works at all;
 // - where edges cross inside a band (self-intersecting paths, overlapping stroke pieces), the
-//   band is split at the first crossing, so the order is right again below it.
+//   crossings are processed in height order inside the band (`sweepCrossings`); a crossing
+//   only re-emits the two edges that swap, so crossings are exact and cost O(log n) each.
 // Note the fill rule is the real one, as in Skia and TrueType: a region wound +1 by one contour
 // and −1 by another has winding 0 and is *not* filled under nonzero (that is how glyph and
 // path holes work). Overlapping pieces only union under nonzero when they share an orientation.
 //
-// Work bounds, so hostile input cannot hang (spec A.8): crossing splits per row are capped;
-// a row with so many vertices × edges that exact bands would be slow falls back to
-// `fallbackStripsPerRow` fixed strips ordered by each edge's midpoint (then overlaps are
-// resolved at 1/4-row resolution, like the strip rasterizer the brief describes).
+// Work bounds, so hostile input cannot hang (spec A.8): crossing events per row are capped,
+// and a row with so many vertices × edges that exact bands would be slow falls back to
+// `fallbackStripsPerRow` fixed strips, each rasterized the way the brief describes (signed
+// area per cell, fill rule on the cell's accumulated winding): overlaps are then resolved at
+// 1/4-row resolution vertically and per cell horizontally.
 //
 // Memory: the mask (rows × columns of the clipped bounds) and one row of accumulation cells.
 
 public enum Rasterizer {
-    /// Fixed strips per pixel row for the fallback path (and for crossing slices once the
-    /// split budget of a row is spent).
+    /// Fixed strips per pixel row for the fallback path (rows too busy for exact bands, or
+    /// whose crossing budget is spent).
     public static let fallbackStripsPerRow = 4
     /// Bands × active edges per row above which the exact band split is replaced by strips.
     static let exactBandWorkLimit = 1 << 16
-    /// Exact splits at edge crossings per row, before crossings are handled by strips.
-    static let crossingSplitsPerRow = 64
-    /// Smallest band cut at a crossing, in pixels: guarantees progress when rounding puts a
-    /// crossing at (or just above) the band top again.
-    static let minimumBandHeight = 1.0 / 4096
+    /// Edge crossings processed exactly per row; past this the rest of the row's band is done
+    /// in strips (each pair of lines crosses once, so this only binds on hostile input).
+    static let crossingEventsPerRow = 8192
     /// x inversions below this (pixels) are rounding noise, not crossings.
     static let crossingTolerance = 1e-9
 
@@ -65,6 +65,9 @@ struct BandSegment {
     var xTop: Double, xBottom: Double, yTop: Double, yBottom: Double
     var winding: Int32
     var edge: Int32
+    /// Crossing sweep only: current emission sign and where (band fraction) its piece began.
+    var sign: Double = 0
+    var since: Double = 0
 }
 
 /// The row sweep. Coordinates are frame-relative: row r covers y in r ..< r + 1, column c
@@ -73,9 +76,13 @@ struct CoverageSweep {
     let edges: UnsafeBufferPointer<RasterEdge>
     let evenOdd: Bool
     var accumulator: RowAccumulator
+    /// Scratch row for the fallback strips.
+    var strip: RowAccumulator
     var active: [Int32] = []
     var segments: [BandSegment] = []
     var cuts: [Double] = []
+    var windingLeft: [Int32] = []
+    var events: [CrossingEvent] = []
 
     static func run(edges unsorted: [RasterEdge], frame: IntRect, evenOdd: Bool) -> CoverageMask? {
         let dx = Double(frame.x), dy = Double(frame.y)
@@ -86,13 +93,16 @@ struct CoverageSweep {
         let columns = frame.width, rows = frame.height
         var mask = [UInt8](repeating: 0, count: rows * columns)
         var cells = [Double](repeating: 0, count: columns + 2)
+        var stripCells = [Double](repeating: 0, count: columns + 2)
         var firstRow = Int.max, lastRow = -1, firstColumn = Int.max, lastColumn = -1
         edges.withUnsafeBufferPointer { edgeBuffer in
             cells.withUnsafeMutableBufferPointer { cellBuffer in
+            stripCells.withUnsafeMutableBufferPointer { stripBuffer in
                 mask.withUnsafeMutableBufferPointer { maskBuffer in
                     var sweep = CoverageSweep(
                         edges: edgeBuffer, evenOdd: evenOdd,
-                        accumulator: RowAccumulator(cells: cellBuffer.baseAddress!, columns: columns))
+                        accumulator: RowAccumulator(cells: cellBuffer.baseAddress!, columns: columns),
+                        strip: RowAccumulator(cells: stripBuffer.baseAddress!, columns: columns))
                     sweep.active.reserveCapacity(64)
                     sweep.segments.reserveCapacity(64)
                     sweep.cuts.reserveCapacity(64)
@@ -111,6 +121,7 @@ struct CoverageSweep {
                         }
                     }
                 }
+            }
             }
         }
         guard lastRow >= 0,
@@ -150,58 +161,182 @@ struct CoverageSweep {
             if e.y0 > top && e.y0 < bottom { cuts.append(e.y0) }
             if e.y1 > top && e.y1 < bottom { cuts.append(e.y1) }
         }
-        var budget = Rasterizer.crossingSplitsPerRow
+        var budget = Rasterizer.crossingEventsPerRow
         if (cuts.count + 1) * active.count <= Rasterizer.exactBandWorkLimit {
             cuts.sort()
             var bandTop = top
             for y in cuts where y > bandTop {
-                sweepBand(top: bandTop, bottom: y, exact: true, budget: &budget)
+                sweepExactBand(top: bandTop, bottom: y, budget: &budget)
                 bandTop = y
             }
-            sweepBand(top: bandTop, bottom: bottom, exact: true, budget: &budget)
+            sweepExactBand(top: bandTop, bottom: bottom, budget: &budget)
         } else {
-            let strips = Rasterizer.fallbackStripsPerRow
-            let height = 1 / Double(strips)
-            for k in 0..<strips {
-                let stripBottom = k == strips - 1 ? bottom : top + Double(k + 1) * height
-                sweepBand(top: top + Double(k) * height, bottom: stripBottom, exact: false, budget: &budget)
-            }
+            sweepStrips(top: top, bottom: bottom)
         }
     }
 
-    /// `exact`: no vertex lies strictly inside the band, so every segment spans it fully.
-    private mutating func sweepBand(top: Double, bottom: Double, exact: Bool, budget: inout Int) {
-        var bandTop = top
-        while bandTop < bottom {
-            gather(top: bandTop, bottom: bottom)
-            if segments.isEmpty { return }
-            var bandBottom = bottom
-            if exact {
-                sortByTop()
-                if let t = firstCrossing() {
-                    if budget > 0 {
-                        // The order at the band top holds down to the first crossing.
-                        budget -= 1
-                        bandBottom = Swift.min(bottom, Swift.max(bandTop + t * (bottom - bandTop),
-                                                                 bandTop + Rasterizer.minimumBandHeight))
-                        cut(at: bandBottom)
-                    } else {
-                        bandBottom = Swift.min(bottom, bandTop + 1 / Double(Rasterizer.fallbackStripsPerRow))
-                        cut(at: bandBottom)
-                        sortByMiddle()
-                    }
-                }
-            } else {
-                sortByMiddle()
+    /// Fixed strips of 1/`fallbackStripsPerRow` px: every edge accumulated with its winding
+    /// into the strip buffer, the fill rule applied per cell (`RowAccumulator.resolveStrip`).
+    /// No sorting, so the work is O(edges + columns) per strip whatever the input.
+    private mutating func sweepStrips(top: Double, bottom: Double) {
+        let height = 1 / Double(Rasterizer.fallbackStripsPerRow)
+        var stripTop = top
+        while stripTop < bottom {
+            let stripBottom = Swift.min(bottom, stripTop + height)
+            gather(top: stripTop, bottom: stripBottom)
+            for seg in segments {
+                strip.addSegment(xTop: seg.xTop, yTop: seg.yTop, xBottom: seg.xBottom, yBottom: seg.yBottom,
+                                 sign: Double(seg.winding))
             }
-            emit()
-            // Keep the active list in this left-to-right order, so the next band (and row)
-            // starts nearly sorted.
-            if segments.count == active.count {
-                for i in segments.indices { active[i] = segments[i].edge }
-            }
-            bandTop = bandBottom
+            strip.resolveStrip(height: stripBottom - stripTop, evenOdd: evenOdd, into: &accumulator)
+            stripTop = stripBottom
         }
+    }
+
+    /// A band with no vertex strictly inside, so every segment spans it fully. Segments are
+    /// ordered at the top; crossings inside the band are then processed in height order
+    /// (Bentley–Ottmann restricted to the band): each swaps two neighbours and can only change
+    /// what those two emit. Crossings deep inside a filled (or empty) region, the bulk of those
+    /// between overlapping stroke pieces, change nothing and cost a heap operation each.
+    private mutating func sweepExactBand(top: Double, bottom: Double, budget: inout Int) {
+        gather(top: top, bottom: bottom)
+        if segments.isEmpty { return }
+        sortSegments { a, b in a.xTop < b.xTop || (a.xTop == b.xTop && a.xBottom < b.xBottom) }
+        if hasInversion() {
+            sweepCrossings(top: top, bottom: bottom, budget: &budget)
+        } else {
+            emit(from: 0, to: 1)
+        }
+        // Keep the active list in the order at the band bottom, so the next band (and row)
+        // starts nearly sorted.
+        if segments.count == active.count {
+            for i in segments.indices { active[i] = segments[i].edge }
+        }
+    }
+
+    private func hasInversion() -> Bool {
+        segments.withUnsafeBufferPointer { s in
+            var i = 1
+            while i < s.count {
+                if s[i - 1].xBottom - s[i].xBottom > Rasterizer.crossingTolerance { return true }
+                i += 1
+            }
+            return false
+        }
+    }
+
+    @inline(__always) private func filled(_ w: Int32) -> Bool { evenOdd ? (w & 1) != 0 : w != 0 }
+
+    /// Band fraction where neighbours at positions i, i + 1 (in the current order) cross, or nil.
+    @inline(__always) private func crossing(at i: Int) -> CrossingEvent? {
+        let a = segments[i], b = segments[i + 1]
+        let inversion = a.xBottom - b.xBottom
+        guard inversion > Rasterizer.crossingTolerance else { return nil }
+        let gap = b.xTop - a.xTop   // ≥ 0 up to rounding: they were in this order at the top
+        let t = gap > 0 ? gap / (gap + inversion) : 0
+        return CrossingEvent(t: t, position: Int32(i), a: a.edge, b: b.edge)
+    }
+
+    /// The event sweep. Each segment's emission sign (+1 entering a filled region, −1 leaving,
+    /// 0 neither) depends only on the winding left of it; a swap of neighbours changes that for
+    /// those two segments only, so each keeps an open piece [since, t] that is emitted when its
+    /// sign changes. Work: O((n + crossings) log n) per band.
+    private mutating func sweepCrossings(top: Double, bottom: Double, budget: inout Int) {
+        let n = segments.count
+        windingLeft.removeAll(keepingCapacity: true)
+        var w: Int32 = 0
+        for i in 0..<n {
+            windingLeft.append(w)
+            segments[i].sign = emissionSign(left: w, winding: segments[i].winding)
+            segments[i].since = 0
+            w &+= segments[i].winding
+        }
+        events.removeAll(keepingCapacity: true)
+        for i in 0..<(n - 1) {
+            if let e = crossing(at: i) { pushEvent(e) }
+        }
+        var now = 0.0
+        while let event = popEvent() {
+            let i = Int(event.position)
+            // Stale: the pair is no longer adjacent at this position.
+            guard segments[i].edge == event.a, segments[i + 1].edge == event.b else { continue }
+            if budget <= 0 {
+                // Spec A.8 work bound: close every piece here and finish the band in strips.
+                for k in 0..<n { closePiece(k, at: now) }
+                sweepStrips(top: top + now * (bottom - top), bottom: bottom)
+                return
+            }
+            budget -= 1
+            now = Swift.max(now, event.t)
+            segments.swapAt(i, i + 1)
+            let left = windingLeft[i]
+            windingLeft[i + 1] = left &+ segments[i].winding
+            updateSign(i, left: left, at: now)
+            updateSign(i + 1, left: windingLeft[i + 1], at: now)
+            if i > 0, let e = crossing(at: i - 1) {
+                pushEvent(CrossingEvent(t: Swift.max(e.t, now), position: e.position, a: e.a, b: e.b))
+            }
+            if i + 2 < n, let e = crossing(at: i + 1) {
+                pushEvent(CrossingEvent(t: Swift.max(e.t, now), position: e.position, a: e.a, b: e.b))
+            }
+        }
+        for k in 0..<n { closePiece(k, at: 1) }
+    }
+
+    @inline(__always) private func emissionSign(left: Int32, winding: Int32) -> Double {
+        let was = filled(left), now = filled(left &+ winding)
+        return was == now ? 0 : (now ? 1 : -1)
+    }
+
+    /// The segment at `position` now has `left` winding to its left: if that changes its sign,
+    /// emit its piece so far and start a new one.
+    @inline(__always) private mutating func updateSign(_ position: Int, left: Int32, at t: Double) {
+        let sign = emissionSign(left: left, winding: segments[position].winding)
+        if sign != segments[position].sign {
+            closePiece(position, at: t)
+            segments[position].sign = sign
+        }
+    }
+
+    /// Emits the segment's piece from `since` to `t` with its sign and restarts it at `t`.
+    @inline(__always) private mutating func closePiece(_ position: Int, at t: Double) {
+        let seg = segments[position]
+        if seg.sign != 0 && t > seg.since {
+            let dx = seg.xBottom - seg.xTop, dy = seg.yBottom - seg.yTop
+            accumulator.addSegment(xTop: seg.xTop + dx * seg.since, yTop: seg.yTop + dy * seg.since,
+                                   xBottom: t == 1 ? seg.xBottom : seg.xTop + dx * t,
+                                   yBottom: t == 1 ? seg.yBottom : seg.yTop + dy * t, sign: seg.sign)
+        }
+        segments[position].since = t
+    }
+
+    // A binary min-heap on `t` over `events` (scratch kept across bands).
+    private mutating func pushEvent(_ e: CrossingEvent) {
+        events.append(e)
+        var i = events.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if events[parent].t <= events[i].t { break }
+            events.swapAt(parent, i); i = parent
+        }
+    }
+
+    private mutating func popEvent() -> CrossingEvent? {
+        guard let first = events.first else { return nil }
+        let last = events.removeLast()
+        if events.isEmpty { return first }
+        events[0] = last
+        var i = 0
+        let n = events.count
+        while true {
+            let l = 2 * i + 1, r = l + 1
+            var m = i
+            if l < n && events[l].t < events[m].t { m = l }
+            if r < n && events[r].t < events[m].t { m = r }
+            if m == i { break }
+            events.swapAt(m, i); i = m
+        }
+        return first
     }
 
     private mutating func gather(top: Double, bottom: Double) {
@@ -213,22 +348,6 @@ struct CoverageSweep {
             segments.append(BandSegment(xTop: e.x(at: yTop), xBottom: e.x(at: yBottom),
                                         yTop: yTop, yBottom: yBottom, winding: e.winding, edge: index))
         }
-    }
-
-    /// Shortens every segment to end at height `y`.
-    private mutating func cut(at y: Double) {
-        for i in segments.indices where segments[i].yBottom > y {
-            segments[i].yBottom = y
-            segments[i].xBottom = edges[Int(segments[i].edge)].x(at: y)
-        }
-    }
-
-    private mutating func sortByTop() {
-        sortSegments { a, b in a.xTop < b.xTop || (a.xTop == b.xTop && a.xBottom < b.xBottom) }
-    }
-
-    private mutating func sortByMiddle() {
-        sortSegments { a, b in a.xTop + a.xBottom < b.xTop + b.xBottom }
     }
 
     /// Insertion sort: segments come from `active`, which keeps the previous band's order, so
@@ -250,51 +369,35 @@ struct CoverageSweep {
         }
     }
 
-    /// With segments sorted by their top x: the fraction of the band height where the first
-    /// crossing that matters happens, or nil. The first crossing is always between neighbours in
-    /// the top order (nothing can lie between two edges just before they meet). A crossing only
-    /// matters when it moves a filled/unfilled boundary: if the regions left of, between (in
-    /// either order) and right of the pair are all filled, or all empty, swapping the pair
-    /// changes no emitted boundary. That skips the many crossings deep inside a union of
-    /// overlapping stroke pieces.
-    private func firstCrossing() -> Double? {
-        var best = 1.0
-        let evenOdd = self.evenOdd
-        @inline(__always) func filled(_ w: Int32) -> Bool { evenOdd ? (w & 1) != 0 : w != 0 }
-        segments.withUnsafeBufferPointer { s in
-            guard s.count > 1 else { return }
-            var winding: Int32 = 0   // left of s[i]
-            for i in 0..<(s.count - 1) {
-                let a = s[i], b = s[i + 1]
-                let inversion = a.xBottom - b.xBottom
-                if inversion > Rasterizer.crossingTolerance {
-                    let left = filled(winding), right = filled(winding &+ a.winding &+ b.winding)
-                    let between = filled(winding &+ a.winding), swapped = filled(winding &+ b.winding)
-                    if !(left == right && left == between && left == swapped) {
-                        let gap = b.xTop - a.xTop
-                        let t = gap / (gap + inversion)
-                        if t < best { best = t }
-                    }
-                }
-                winding &+= a.winding
-            }
-        }
-        return best < 1 ? best : nil
-    }
-
     /// Sweeps the ordered segments left to right with the winding number and emits the
-    /// boundaries of the filled regions: +1 on entering, −1 on leaving.
-    private mutating func emit() {
+    /// boundaries of the filled regions, +1 on entering and −1 on leaving, over the fraction
+    /// t0 ... t1 of each segment's height.
+    private mutating func emit(from t0: Double, to t1: Double) {
         var winding: Int32 = 0
         let evenOdd = self.evenOdd
+        let whole = t0 == 0 && t1 == 1
         for seg in segments {
             let wasFilled = evenOdd ? (winding & 1) != 0 : winding != 0
             winding &+= seg.winding
             let isFilled = evenOdd ? (winding & 1) != 0 : winding != 0
-            if wasFilled != isFilled {
+            guard wasFilled != isFilled else { continue }
+            let sign: Double = isFilled ? 1 : -1
+            if whole {
                 accumulator.addSegment(xTop: seg.xTop, yTop: seg.yTop, xBottom: seg.xBottom,
-                                       yBottom: seg.yBottom, sign: isFilled ? 1 : -1)
+                                       yBottom: seg.yBottom, sign: sign)
+            } else {
+                let dx = seg.xBottom - seg.xTop, dy = seg.yBottom - seg.yTop
+                accumulator.addSegment(xTop: seg.xTop + dx * t0, yTop: seg.yTop + dy * t0,
+                                       xBottom: t1 == 1 ? seg.xBottom : seg.xTop + dx * t1,
+                                       yBottom: t1 == 1 ? seg.yBottom : seg.yTop + dy * t1, sign: sign)
             }
         }
     }
+}
+
+/// A crossing of the neighbours `a` (left) and `b` at `position`, `t` into the band.
+struct CrossingEvent {
+    var t: Double
+    var position: Int32
+    var a: Int32, b: Int32
 }

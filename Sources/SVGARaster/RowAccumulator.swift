@@ -16,7 +16,7 @@ struct RowAccumulator {
     let cells: UnsafeMutablePointer<Double>
     let columns: Int
     /// Touched cell ranges (first, last), in emission order.
-    private var spans: [(Int, Int)] = []
+    fileprivate(set) var spans: [(Int, Int)] = []
 
     init(cells: UnsafeMutablePointer<Double>, columns: Int) {
         self.cells = cells; self.columns = columns
@@ -121,6 +121,35 @@ struct RowAccumulator {
         }
         spans.removeAll(keepingCapacity: true)
         return first < 0 ? nil : (first, last)
+    }
+
+    /// Fallback strips (brief §1's strip design): this accumulator holds every edge of a strip
+    /// of height `height`, signed by its winding, so its running sum over a cell is the mean
+    /// winding there × `height`. The fill rule is applied to that mean per cell (exact when at
+    /// most one edge crosses the cell; an approximation where several share it, but a cell deep
+    /// inside a union, winding ≥ 1 throughout, stays full) and the coverage is added to `row`.
+    mutating func resolveStrip(height: Double, evenOdd: Bool, into row: inout RowAccumulator) {
+        guard !spans.isEmpty else { return }
+        collapseSpans()
+        let (low, high) = spans[0]
+        var sum = 0.0, previous = 0.0
+        for i in low...high {
+            sum += cells[i]
+            cells[i] = 0
+            let w = Swift.abs(sum / height)
+            let fraction: Double
+            if evenOdd {
+                let f = w - 2 * (w * 0.5).rounded(.down)   // w mod 2
+                fraction = f > 1 ? 2 - f : f
+            } else {
+                fraction = w < 1 ? w : 1
+            }
+            let coverage = fraction * height
+            row.cells[i] += coverage - previous
+            previous = coverage
+        }
+        row.spans.append((low, high))
+        spans.removeAll(keepingCapacity: true)
     }
 
     /// Above this many spans in a row, one dense pass over their hull is cheaper than sorting.

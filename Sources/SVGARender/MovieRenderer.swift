@@ -18,13 +18,16 @@ public final class MovieRenderer: Sendable {
     /// Things that did not stop rendering but draw less than the file asks (e.g. JPEG images,
     /// which libpng cannot decode).
     public let warnings: [String]
+    /// Skia-compatible by default, so frames match Android's canvas and the reference frames.
+    public let antialiasing: Antialiasing
 
     /// Maximum distance between a curve and its flattened polyline, in device pixels. Below what
     /// 8-bit coverage can show on typical curvature, and close to Skia's own flattening.
     static let flatteningTolerance = 0.1
 
-    public init(movie: Movie, dynamic: DynamicItems = .none) throws(RenderError) {
+    public init(movie: Movie, dynamic: DynamicItems = .none, antialiasing: Antialiasing = .skiaCompatible) throws(RenderError) {
         self.movie = movie
+        self.antialiasing = antialiasing
         self.dynamic = dynamic
         var decoded: [String: Pixmap] = [:]
         var warnings: [String] = []

@@ -5,7 +5,7 @@ import Testing
 struct InfoCLITests {
     static var corpusPresent: Bool { FileManager.default.fileExists(atPath: CLIRunner.corpus.appendingPathComponent("manifest.json").path) }
 
-    static let manifest: [[String: Any]] = {
+    nonisolated(unsafe) static let manifest: [[String: Any]] = {
         guard let data = try? Data(contentsOf: CLIRunner.corpus.appendingPathComponent("manifest.json")),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let files = object["files"] as? [[String: Any]] else { return [] }
@@ -14,8 +14,8 @@ struct InfoCLITests {
 
     @Test("info --json agrees with the manifest on every corpus file", .enabled(if: corpusPresent, "needs ../shared/corpus"))
     func infoMatchesManifest() throws {
-        #expect(manifest.count > 70)
-        for entry in manifest {
+        #expect(Self.manifest.count > 70)
+        for entry in Self.manifest {
             let file = entry["file"] as! String
             let path = CLIRunner.corpus.appendingPathComponent(file).path
             let result = try CLIRunner.run(["info", path, "--json"])

@@ -30,7 +30,8 @@ struct PreviewSheetTests {
     @Test func squareCellsMakeASquareishGrid() throws {
         let preview = try PreviewMaker.make(movie: Self.movie(frames: 40), options: PreviewOptions(maxSize: 150))
         // 16 cells of 150 × 150 (+ an 18 px label band, 8 px padding): 4 × 4.
-        #expect([preview.sheetSize.width, preview.sheetSize.height] == [8 + 4 * 158, 8 + 4 * 176])
+        let expected: [Int] = [8 + 4 * 158, 8 + 4 * 176]
+        #expect([preview.sheetSize.width, preview.sheetSize.height] == expected)
         let sheet = try PNGDecoder.decode(preview.sheet)
         #expect(sheet.width == preview.sheetSize.width && sheet.height == preview.sheetSize.height)
     }

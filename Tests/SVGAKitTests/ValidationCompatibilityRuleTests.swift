@@ -74,10 +74,17 @@ struct ValidationCompatibilityRuleTests {
         #expect(Self.found(report) == [.compatZipContainer, .compatColor255], "\(report.findingLines)")
     }
 
-    @Test("faint alpha", arguments: [(0.03 as Float, true), (0.05, false), (0, false)])
-    func faintAlpha(alpha: Float, trips: Bool) {
-        let report = Self.changed { m in m.sprites[0].frames[5].alpha = alpha }
+    /// (alpha, frames held, trips): at 20 fps a quarter second is 5 frames.
+    static let faintCases: [(Float, Int, Bool)] = [(0.03, 5, true), (0.03, 4, false), (0.05, 10, false), (0, 10, false)]
+
+    @Test("faint alpha held for a quarter second", arguments: faintCases)
+    func faintAlpha(alpha: Float, frames: Int, trips: Bool) {
+        let report = Self.changed { m in for n in 5..<(5 + frames) { m.sprites[0].frames[n].alpha = alpha } }
         #expect(Self.found(report) == (trips ? [.compatFaintAlpha] : []), "\(report.findingLines)")
+        if trips {
+            let f = report.findings(.compatFaintAlpha).first
+            #expect(f?.frame == 5 && f?.value == .int(frames) && f?.limit == .int(5))
+        }
     }
 
     @Test func nonFiniteTransform() {

@@ -78,3 +78,15 @@ struct ValidationImageRuleTests {
         #expect(TestMovies.validate(movie).findings(.imageOversized).first?.frame == 0)
     }
 }
+
+/// An audio layer is exported as a sprite keyed by its MP3 entry: not a missing image.
+struct ValidationAudioLayerTests {
+    @Test func audioLayerSpriteIsNotAMissingImage() {
+        var movie = TestMovies.clean()
+        movie.images.append(RawImageEntry(key: "bgm", value: TestMovies.mp3))
+        movie.sprites.append(TestMovies.bitmapSprite("bgm"))
+        let report = TestMovies.validate(movie)
+        #expect(report.findings(.spriteMissingImage).isEmpty, "\(report.findingLines)")
+        #expect(report.findings(.compatAudio).count == 1)
+    }
+}

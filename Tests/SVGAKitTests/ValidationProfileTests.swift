@@ -16,15 +16,16 @@ struct ValidationProfileTests {
         #expect(l.maxCanvasWidth == 300 && l.maxCanvasHeight == 300)
         #expect(l.maxFps == 24)
         #expect(l.maxDurationMs == 3000)
-        #expect(l.maxFileBytes == 512 * 1024)
+        #expect(l.maxFileBytes == Double(512 * 1024))
         #expect(l.maxImages == 32)
-        #expect(l.maxImageMemoryBytes == 8 * 1_048_576 && l.warnImageMemoryBytes == 6.5 * 1_048_576)
+        #expect(l.maxImageMemoryBytes == Double(8 * 1_048_576))
+        #expect(l.warnImageMemoryBytes == 6.5 * 1_048_576)
     }
 
     @Test func giftNumbersFromTheIssue() {
         let l = ValidationProfile.gift.limits
-        #expect(l.maxFileBytes == 10 * 1_048_576)
-        #expect(l.warnImageMemoryBytes == 8 * 1_048_576)
+        #expect(l.maxFileBytes == Double(10 * 1_048_576))
+        #expect(l.warnImageMemoryBytes == Double(8 * 1_048_576))
         #expect(l.legalFps == [1, 2, 3, 5, 6, 10, 12, 15, 20, 30, 60])
         #expect(l.maxImageScale == 2)
     }

@@ -9,7 +9,7 @@ struct ValidationReportTests {
     static func report() -> ValidationReport {
         var m = TestMovies.clean()
         m.images.append(RawImageEntry(key: "spare", value: TestMovies.png(width: 8, height: 8)))
-        m.sprites[1].frames[4].alpha = 0.01
+        for n in 4..<12 { m.sprites[1].frames[n].alpha = 0.01 }
         let validator = Validator()
         let good = validator.validate(bytes: TestMovies.zlib(m), name: "good.svga")
         let bad = validator.validate(bytes: Array("junk".utf8), name: "bad.svga")

@@ -78,12 +78,12 @@ public enum RuleCode: String, Sendable, Hashable, CaseIterable {
     /// One line for the README table and `svga validate --list-rules`.
     public var summary: String {
         switch self {
-        case .decodeContainer: return "not a ZIP or zlib stream, or a ZIP without movie.binary/movie.spec"
-        case .decodeZlib: return "the zlib stream is corrupt, truncated, or has trailing bytes"
+        case .decodeContainer: return "an empty file, or a ZIP with neither movie.binary nor movie.spec"
+        case .decodeZlib: return "not a ZIP and not a valid zlib stream (corrupt, truncated, trailing bytes, gzip, …)"
         case .decodeZip: return "the ZIP archive is corrupt (offsets, CRC, method)"
         case .decodeProtobuf: return "the MovieEntity protobuf is malformed"
         case .decodeJSON: return "movie.spec (1.x) is not valid JSON of the expected shape"
-        case .decodePNG: return "an image a sprite uses is not a PNG/JPEG that libpng can decode"
+        case .decodePNG: return "an image a sprite uses has a broken header, or libpng cannot decode it"
         case .decodeLimits: return "an inflated size or a count is over the decoder's safety limit"
         case .fileUnreadable: return "the path cannot be read"
         case .fileNoSVGA: return "a directory holds no *.svga file"

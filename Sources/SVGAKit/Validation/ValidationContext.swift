@@ -28,7 +28,7 @@ struct ValidationContext: Sendable {
     /// "the gift profile's" — limits are always named with the profile they come from.
     var profile: String { "the \(profileName) profile's" }
 
-    /// Indices of sprites whose `bitmapKey` names an image (what makes an image "used").
+    /// Keys of the images some sprite draws (its `bitmapKey`): what makes an image "used".
     var usedImageKeys: Set<String> { Set(movie.sprites.compactMap(\.bitmapKey)) }
 }
 

@@ -165,7 +165,8 @@ struct DiagnosticRule: ValidationRule {
         }
     }
 
-    /// The first 'quoted' word of a message ("image 'x': …" → x).
+    /// The first 'quoted' word of a message ("image 'x': …" → x). Diagnostic has no image field,
+    /// and the decoder names the image this way in both image diagnostics.
     private func quotedKey(in message: String) -> String? {
         guard let open = message.firstIndex(of: "'") else { return nil }
         let rest = message[message.index(after: open)...]

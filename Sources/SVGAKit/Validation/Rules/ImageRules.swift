@@ -19,9 +19,10 @@ struct UnusedImageRule: ValidationRule {
 
 /// sprite.missing-image: the sprite names an image that is not in the file and has no shapes,
 /// so every player draws nothing for it (spec B.6, "missing image for a key"). Vector keys
-/// (`.vector`) and empty keys name no image and are not reported.
+/// (`.vector`), empty keys and audio keys name no image and are not reported.
 struct MissingImageRule: ValidationRule {
     func check(_ c: ValidationContext, into findings: inout [Finding]) {
+        let audioKeys = Set(c.movie.audioKeys)
         for (i, sprite) in c.movie.sprites.enumerated() {
             guard sprite.bitmapKey == nil, !c.analysis.sprites[i].hasShapes else { continue }
             let key = sprite.imageKey
@@ -29,6 +30,9 @@ struct MissingImageRule: ValidationRule {
             let role = sprite.isMatteSource ? "matte sprite" : "sprite"
             let consequence = sprite.isMatteSource ? "so the sprites it masks never show" : "it draws nothing"
             let wanted = sprite.isMatteSource ? String(key.dropLast(".matte".count)) : key
+            // The exporter writes an audio layer as a sprite keyed by its MP3 entry (Castle.svga):
+            // it is the sound track, not a missing picture.
+            guard !audioKeys.contains(wanted), !audioKeys.contains(key) else { continue }
             findings.append(Finding(.spriteMissingImage,
                 "\(role) '\(key)' uses image '\(wanted)', which is not in the file, and has no shapes: \(consequence). Add the image (for a slot filled at runtime, a transparent placeholder the size of the slot) or remove the layer",
                 sprite: c.sprite(i), image: wanted))
