@@ -47,7 +47,8 @@ let package = Package(
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
-        .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
+                    exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport"]),
     ]

@@ -197,7 +197,9 @@ public enum SkiaCompatibleEdges {
                 let B = (3 * (b - a)) << upShift
                 let C = (3 * (a - b - b + c)) << upShift
                 let D = (d + 3 * (b - c) - a) << upShift
-                return (B + (C >> shift) + (D >> (2 * shift)), 2 * C + ((3 * D) >> (shift - 1)), (3 * D) >> (shift - 1), 0)
+                // SkAnalyticCubicEdge::setCubic then drops the 4× of the edge space.
+                return ((B + (C >> shift) + (D >> (2 * shift))) >> accuracy,
+                        (2 * C + ((3 * D) >> (shift - 1))) >> accuracy, ((3 * D) >> (shift - 1)) >> accuracy, 0)
             }
             var (cdx, cddx, cdddx, _) = coefficients(x0, x1, x2, x3)
             var (cdy, cddy, cdddy, _) = coefficients(y0, y1, y2, y3)

@@ -54,6 +54,12 @@ public enum SkiaCompatibleStroker {
         s.finishContour(close: false)
         return s.output
     }
+
+    /// Skia's ComputeResScaleForStroking: the longer of the mapped unit axes (1 when degenerate).
+    public static func resolutionScale(of t: Transform) -> Double {
+        let s = Swift.max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
+        return s.isFinite && s > 0 ? s : 1
+    }
 }
 
 /// One side of the outline under construction: a start point and line/quad pieces.
@@ -110,8 +116,9 @@ struct SkiaPathStroker {
     init(radius: Double, style: StrokeStyle, resScale: Double) {
         self.radius = radius
         cap = style.cap
-        join = style.join
-        // SkStroke: a miter limit ≤ 1 makes every miter a bevel.
+        // SkStroke: a miter limit ≤ 1 (or NaN) makes every miter join a bevel join (spec A.5).
+        let bluntMiter = style.join == .miter && !(style.miterLimit > 1)
+        join = bluntMiter ? .bevel : style.join
         invMiterLimit = style.miterLimit > 1 ? 1 / style.miterLimit : 0
         self.resScale = resScale
         invResScale = 1 / (resScale * 4)

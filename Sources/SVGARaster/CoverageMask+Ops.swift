@@ -25,10 +25,4 @@ extension CoverageMask {
         }
         return any == 0 ? nil : CoverageMask(bounds: area, data: out)
     }
-
-    /// The coverage at device pixel (x, y); 0 outside the bounds.
-    public func coverage(atX x: Int, y: Int) -> UInt8 {
-        guard x >= bounds.x, x < bounds.maxX, y >= bounds.y, y < bounds.maxY else { return 0 }
-        return data[(y - bounds.y) * bounds.width + (x - bounds.x)]
-    }
 }

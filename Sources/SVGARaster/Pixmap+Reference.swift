@@ -6,12 +6,6 @@ import SVGAGeometry
 // (which has no @testable import) can reach them; not for production use.
 
 extension Pixmap {
-    /// Premultiplied RGBA of pixel (x, y).
-    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
-        let p = (y * width + x) * 4
-        return (data[p], data[p + 1], data[p + 2], data[p + 3])
-    }
-
     /// Coverage × clip for pixel (x, y), or 0.
     private static func referenceCoverage(_ mask: CoverageMask, _ clip: CoverageMask?, _ x: Int, _ y: Int) -> UInt32 {
         let k = UInt32(mask.coverage(atX: x, y: y))

@@ -100,7 +100,9 @@ struct EdgeBuilder {
             cutY = (cutY.1, cutY.0); cutX = (cutX.1, cutX.0)
         }
         var ya = y0, xa = x0
-        for (yc, xc) in [(cutY.0, cutX.0), (cutY.1, cutX.1), (y1, x1)] where !yc.isNaN {
+        for piece in 0..<3 {
+            let (yc, xc) = piece == 0 ? (cutY.0, cutX.0) : piece == 1 ? (cutY.1, cutX.1) : (y1, x1)
+            if yc.isNaN { continue }
             let yb = Swift.min(Swift.max(yc, ya), y1), xb = xc
             let mid = (xa + xb) * 0.5
             if mid <= left {

@@ -4,9 +4,12 @@ import SVGAGeometry
 public enum Antialiasing: String, Sendable, Hashable, CaseIterable {
     /// Exact area coverage for every shape.
     case exactArea
-    /// What Skia's raster backend does (Android's canvas, and the reference frames): exact area
-    /// for a single convex contour (Skia's analytic AA), four point-sampled sub-scanlines with
-    /// exact horizontal coverage for everything else (Skia's supersampler). The default.
+    /// Close to what Skia's raster backend does (Android's canvas, and the reference frames).
+    /// Skia m144 uses analytic AA for every path, on edges whose end points are snapped to the
+    /// quarter pixel in y. Strokes reproduce that (`SkiaCompatibleStroker`, `SkiaCompatibleEdges`,
+    /// then exact area); for fills this function approximates it: exact area for a single convex
+    /// contour, four point-sampled sub-scanlines with exact horizontal coverage otherwise (which
+    /// steps a horizontal edge by quarter pixels, as the snap does). The default.
     case skiaCompatible
 }
 

@@ -56,6 +56,10 @@ public enum Rasterizer {
             ? clip.maxX : Swift.min(clip.maxX, Int(builder.maxX.rounded(.up)))
         guard let frame = IntRect(x: columnLeft, y: rowTop, width: columnRight - columnLeft,
                                   height: rowBottom - rowTop) else { return nil }
+        // A mask larger than any pixmap could never be blitted (Pixmap.maxPixelCount); refuse
+        // it rather than allocate it (spec A.8).
+        let (pixels, overflow) = frame.width.multipliedReportingOverflow(by: frame.height)
+        guard !overflow, pixels <= Pixmap.maxPixelCount else { return nil }
         return CoverageSweep.run(edges: builder.edges, frame: frame, evenOdd: rule == .evenOdd)
     }
 }
@@ -82,6 +86,8 @@ struct CoverageSweep {
     var segments: [BandSegment] = []
     var cuts: [Double] = []
     var windingLeft: [Int32] = []
+    /// For each gathered segment, its slot in `active`.
+    var gatheredSlots: [Int32] = []
     var events: [CrossingEvent] = []
 
     static func run(edges unsorted: [RasterEdge], frame: IntRect, evenOdd: Bool) -> CoverageMask? {
@@ -205,13 +211,12 @@ struct CoverageSweep {
         if hasInversion() {
             sweepCrossings(top: top, bottom: bottom, budget: &budget)
         } else {
-            emit(from: 0, to: 1)
+            emit()
         }
         // Keep the active list in the order at the band bottom, so the next band (and row)
-        // starts nearly sorted.
-        if segments.count == active.count {
-            for i in segments.indices { active[i] = segments[i].edge }
-        }
+        // starts nearly sorted: the band's edges go back into the slots they came from, in
+        // their new order; edges not in this band keep their slots.
+        for k in segments.indices { active[Int(gatheredSlots[k])] = segments[k].edge }
     }
 
     private func hasInversion() -> Bool {
@@ -341,9 +346,11 @@ struct CoverageSweep {
 
     private mutating func gather(top: Double, bottom: Double) {
         segments.removeAll(keepingCapacity: true)
-        for index in active {
+        gatheredSlots.removeAll(keepingCapacity: true)
+        for (slot, index) in active.enumerated() {
             let e = edges[Int(index)]
             guard e.y0 < bottom && e.y1 > top else { continue }
+            gatheredSlots.append(Int32(slot))
             let yTop = Swift.max(top, e.y0), yBottom = Swift.min(bottom, e.y1)
             segments.append(BandSegment(xTop: e.x(at: yTop), xBottom: e.x(at: yBottom),
                                         yTop: yTop, yBottom: yBottom, winding: e.winding, edge: index))
@@ -370,27 +377,16 @@ struct CoverageSweep {
     }
 
     /// Sweeps the ordered segments left to right with the winding number and emits the
-    /// boundaries of the filled regions, +1 on entering and −1 on leaving, over the fraction
-    /// t0 ... t1 of each segment's height.
-    private mutating func emit(from t0: Double, to t1: Double) {
+    /// boundaries of the filled regions: +1 on entering, −1 on leaving.
+    private mutating func emit() {
         var winding: Int32 = 0
-        let evenOdd = self.evenOdd
-        let whole = t0 == 0 && t1 == 1
         for seg in segments {
-            let wasFilled = evenOdd ? (winding & 1) != 0 : winding != 0
+            let wasFilled = filled(winding)
             winding &+= seg.winding
-            let isFilled = evenOdd ? (winding & 1) != 0 : winding != 0
+            let isFilled = filled(winding)
             guard wasFilled != isFilled else { continue }
-            let sign: Double = isFilled ? 1 : -1
-            if whole {
-                accumulator.addSegment(xTop: seg.xTop, yTop: seg.yTop, xBottom: seg.xBottom,
-                                       yBottom: seg.yBottom, sign: sign)
-            } else {
-                let dx = seg.xBottom - seg.xTop, dy = seg.yBottom - seg.yTop
-                accumulator.addSegment(xTop: seg.xTop + dx * t0, yTop: seg.yTop + dy * t0,
-                                       xBottom: t1 == 1 ? seg.xBottom : seg.xTop + dx * t1,
-                                       yBottom: t1 == 1 ? seg.yBottom : seg.yTop + dy * t1, sign: sign)
-            }
+            accumulator.addSegment(xTop: seg.xTop, yTop: seg.yTop, xBottom: seg.xBottom,
+                                   yBottom: seg.yBottom, sign: isFilled ? 1 : -1)
         }
     }
 }

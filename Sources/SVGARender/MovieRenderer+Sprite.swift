@@ -2,7 +2,6 @@ import SVGAFormat
 import SVGAGeometry
 import SVGARaster
 import SVGAText
-import Glibc
 
 extension MovieRenderer {
     /// Draws one sprite at `context.frame` (spec A.3–A.5, A.7): skipped when it has no frame
@@ -70,7 +69,7 @@ extension MovieRenderer {
             var mask: CoverageMask?
             if antialiasing == .skiaCompatible,
                let outline = SkiaCompatibleStroker.stroke(shape.path, style: stroke.style,
-                                                          resolutionScale: Self.skiaResolutionScale(transform)) {
+                                                          resolutionScale: SkiaCompatibleStroker.resolutionScale(of: transform)) {
                 // Skia's quads and edges (see SkiaCompatibleStroker / SkiaCompatibleEdges).
                 mask = Rasterizer.coverage(of: SkiaCompatibleEdges.polygons(of: outline.transformed(by: transform)),
                                            rule: .nonZero, clip: region)
@@ -86,24 +85,12 @@ extension MovieRenderer {
         }
     }
 
-    /// Skia's ComputeResScaleForStroking: the longer mapped unit axis.
-    static func skiaResolutionScale(_ t: Transform) -> Double {
-        let s = max((t.a * t.a + t.b * t.b).squareRoot(), (t.c * t.c + t.d * t.d).squareRoot())
-        return s.isFinite && s > 0 ? s : 1
-    }
-
     /// Coverage of `path` mapped by `transform`, nonzero, within `region`.
     func fillCoverage(_ path: Path, transform: Transform, within region: IntRect) -> CoverageMask? {
-        if antialiasing == .skiaCompatible && MovieRenderer.skiaEdgesForFills {
-            let polygons = SkiaCompatibleEdges.polygons(of: path.transformed(by: transform))
-            if polygons.isEmpty { return nil }
-            return Rasterizer.coverage(of: polygons, rule: .nonZero, clip: region)
-        }
         let polygons = Flattener.flatten(path, transform: transform, tolerance: MovieRenderer.flatteningTolerance)
         if polygons.isEmpty { return nil }
         return Rasterizer.coverage(of: polygons, rule: .nonZero, clip: region, antialiasing: antialiasing)
     }
-    static var skiaEdgesForFills: Bool { getenv("SKIA_FILLS") != nil }  // TEMP experiment toggle
 
     func premultiplied(_ c: Color, alpha: Double) -> PremultipliedColorU8 {
         PremultipliedColorU8.fromStraight(r: c.r, g: c.g, b: c.b, a: c.a * alpha)

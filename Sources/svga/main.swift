@@ -11,12 +11,15 @@ commands:
   render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--fast-png]
          [--set-image KEY=PNG] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
          [--image-mask KEY=none|circle|radius:R] [--set-text KEY=TEXT]
-         [--text-style KEY=JSON] [--font PATH] [--hide KEY] [--compare REFDIR]
+         [--text-style KEY=JSON] [--font PATH] [--hide KEY] [--compare REFDIR [--min-psnr DB]]
   render FILE --frame N --out FILE.png      one frame
   diff A.png B.png [--diff-out PATH] [--min-psnr DB]
   validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--json] [--strict]
-  preview FILE --out DIR [--max-size PX]
-  hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR] [--combo-window SECONDS]
+         [--threads N]
+  validate --list-rules [--profile NAME] [--rules RULES.json] [--json]
+  preview FILE --out DIR [--max-size PX] [--sheet-frames N] [--threads N]
+  hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]] [--combo-window SECONDS]
+       [--threads N] [--fast-png]
   help
 
 SPEC is a frame list such as 0-9,15,20- (zero-based, inclusive).

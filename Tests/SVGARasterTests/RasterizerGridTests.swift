@@ -56,4 +56,17 @@ import Testing
               0   0   0   0
             """))
     }
+
+    /// Forty half-pixel bars in one row: 80 touched spans, more than the accumulator sorts
+    /// (`sparseSpanLimit`), so the row is resolved densely; the result must not change.
+    @Test func manySpansInOneRow() {
+        let clip = IntRect(x: 0, y: 0, width: 80, height: 1)!
+        let bars = (0..<40).map { k in TestShapes.rect(Double(2 * k) + 0.25, 0, 0.5, 1) }
+        let mask = Rasterizer.coverage(of: bars, rule: .nonZero, clip: clip)
+        let expected = (0..<80).map { $0 % 2 == 0 ? "128" : "0" }.joined(separator: " ")
+        #expect(CoverageGrid.render(mask, width: 80, height: 1) == CoverageGrid.literal(expected))
+        // The same bars a few at a time (sorted-span path) agree.
+        let few = Rasterizer.coverage(of: Array(bars[0..<5]), rule: .nonZero, clip: clip)
+        #expect(CoverageGrid.render(few, width: 10, height: 1) == CoverageGrid.literal("128 0 128 0 128 0 128 0 128 0"))
+    }
 }

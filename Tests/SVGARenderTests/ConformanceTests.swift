@@ -14,8 +14,6 @@ struct ConformanceTests {
     static let minimumFramePSNR = 30.0
     static let minimumMedianPSNR = 40.0
 
-    struct Meta: Decodable { let file: String; let frames: [Int]; let width: Int; let height: Int; let scale: Double? }
-
     static let cases: [String] = {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: ReferenceFrames.conformance.path) else { return [] }
         return names.filter {
@@ -35,27 +33,14 @@ struct ConformanceTests {
     @Test("conformance", .enabled(if: ReferenceFrames.sharedIsPresent, "needs ../shared/conformance"), arguments: cases)
     func conformance(_ name: String) throws {
         let folder = ReferenceFrames.conformance.appendingPathComponent(name)
-        let meta = try JSONDecoder().decode(Meta.self, from: Data(contentsOf: folder.appendingPathComponent("meta.json")))
-        let movie = try SVGADecoder.decode(ReferenceFrames.bytes(ReferenceFrames.corpus.appendingPathComponent(meta.file)))
-        let renderer = try MovieRenderer(movie: movie)
-        var psnrs: [Double] = []
-        var failures: [String] = []
-        for n in meta.frames {
-            let expected = try ReferenceFrames.loadPNG(folder.appendingPathComponent(String(format: "frame_%04d.png", n)))
-            let actual = try renderer.render(frame: n, scale: meta.scale ?? 1)
-            guard let c = ImageComparison.compare(actual, expected) else {
-                Issue.record("\(name) frame \(n): size \(actual.width)×\(actual.height) ≠ reference \(expected.width)×\(expected.height)")
-                continue
-            }
-            psnrs.append(c.psnr)
-            if c.psnr < Self.minimumFramePSNR {
-                let artefact = ReferenceFrames.writeFailure(caseName: "conformance-" + name, frame: n, expected: expected, actual: actual)
-                failures.append("frame \(n): \(ReferenceFrames.describe(c)) → \(artefact ?? "no artefact")")
-            }
-        }
+        let meta = try JSONDecoder().decode(ReferenceFrames.Meta.self, from: Data(contentsOf: folder.appendingPathComponent("meta.json")))
+        let bytes = try ReferenceFrames.bytes(ReferenceFrames.corpus.appendingPathComponent(meta.file))
+        let (psnrs, failures) = try ReferenceFrames.compareFolder(folder, movieBytes: bytes, caseName: "conformance-" + name,
+                                                                  framePSNR: Self.minimumFramePSNR)
         let median = ReferenceFrames.median(psnrs)
         let minimum = psnrs.min() ?? .nan
         print("conformance \(name): \(psnrs.count) frames, min \(String(format: "%.2f", minimum)) dB, median \(String(format: "%.2f", median)) dB")
+        #expect(!psnrs.isEmpty)
         #expect(failures.isEmpty, "\(name): frames below \(Self.minimumFramePSNR) dB:\n\(failures.joined(separator: "\n"))")
         #expect(median >= Self.minimumMedianPSNR, "\(name): median PSNR \(median) dB < \(Self.minimumMedianPSNR) dB")
     }

@@ -47,6 +47,33 @@ enum ReferenceFrames {
         return "PSNR \(psnr) dB, max diff \(c.maxChannelDifference), \(c.pixelsDifferingMoreThan8) px > 8"
     }
 
+    struct Meta: Decodable { let file: String; let frames: [Int]; let width: Int; let height: Int; let scale: Double? }
+
+    /// Renders every frame `folder/meta.json` lists from `movieBytes` and compares it with
+    /// `folder/frame_NNNN.png`. Returns the PSNRs and the failure lines for frames below `framePSNR`.
+    static func compareFolder(_ folder: URL, movieBytes: [UInt8], caseName: String, framePSNR: Double) throws
+        -> (psnrs: [Double], failures: [String]) {
+        let meta = try JSONDecoder().decode(Meta.self, from: Data(contentsOf: folder.appendingPathComponent("meta.json")))
+        let movie = try SVGADecoder.decode(movieBytes)
+        let renderer = try MovieRenderer(movie: movie)
+        var psnrs: [Double] = []
+        var failures: [String] = []
+        for n in meta.frames {
+            let expected = try loadPNG(folder.appendingPathComponent(String(format: "frame_%04d.png", n)))
+            let actual = try renderer.render(frame: n, scale: meta.scale ?? 1)
+            guard let c = ImageComparison.compare(actual, expected) else {
+                failures.append("frame \(n): size \(actual.width)×\(actual.height) ≠ reference \(expected.width)×\(expected.height)")
+                continue
+            }
+            psnrs.append(c.psnr)
+            if c.psnr < framePSNR {
+                let artefact = writeFailure(caseName: caseName, frame: n, expected: expected, actual: actual)
+                failures.append("frame \(n): \(describe(c)) → \(artefact ?? "no artefact")")
+            }
+        }
+        return (psnrs, failures)
+    }
+
     static func median(_ values: [Double]) -> Double {
         let s = values.sorted()
         guard !s.isEmpty else { return .nan }

@@ -1,0 +1,52 @@
+import Foundation
+import SVGAFormat
+import SVGAKit
+import SVGARender
+import SVGATestSupport
+import Synchronization
+import Testing
+
+/// `svga render --threads N` must write the same bytes for any N (issue 3): every frame is rendered
+/// and encoded on its own, so scheduling cannot leak into the output.
+struct SequenceRendererTests {
+    static func encodedFrames(_ renderer: MovieRenderer, threads: Int) throws -> [Int: [UInt8]] {
+        let frames = Array(0..<renderer.movie.frameCount)
+        let collected = Mutex<[Int: [UInt8]]>([:])
+        try SequenceRenderer(renderer: renderer, threads: threads).forEachEncodedFrame(frames) { n, png in
+            collected.withLock { $0[n] = png }
+        }
+        return collected.withLock { $0 }
+    }
+
+    @Test(arguments: ["matte", "shapes", "bitmaps"])
+    func sameBytesForAnyThreadCount(_ sample: String) throws {
+        let movie = try SVGADecoder.decode(Fixtures.sampleAsset(sample + ".svga"))
+        let renderer = try MovieRenderer(movie: movie)
+        let one = try Self.encodedFrames(renderer, threads: 1)
+        let four = try Self.encodedFrames(renderer, threads: 4)
+        #expect(one.count == movie.frameCount)
+        #expect(one == four)
+    }
+
+    @Test func fileNamesHaveAtLeastFourDigits() {
+        #expect(SequenceRenderer.fileName(forFrame: 7, frameCount: 30) == "frame_0007.png")
+        #expect(SequenceRenderer.fileName(forFrame: 12345, frameCount: 20000) == "frame_12345.png")
+        #expect(SequenceRenderer.fileName(forFrame: 3, frameCount: 100000) == "frame_00003.png")
+    }
+
+    @Test(arguments: [
+        ("0-9,15,20-", 25, Array(0...9) + [15] + Array(20...24)),
+        ("3", 10, [3]),
+        ("-2", 10, [0, 1, 2]),
+        ("5-", 8, [5, 6, 7]),
+        ("2,2,1", 5, [1, 2]),
+    ])
+    func frameSelections(_ spec: String, _ count: Int, _ expected: [Int]) throws {
+        #expect(try FrameSelection.parse(spec, frameCount: count).frames == expected)
+    }
+
+    @Test(arguments: ["", "a", "3-1", "1,,2", "10", "0-99"])
+    func badFrameSelections(_ spec: String) {
+        #expect(throws: FrameSelection.ParseError.self) { try FrameSelection.parse(spec, frameCount: 10) }
+    }
+}
