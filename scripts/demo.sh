@@ -13,8 +13,10 @@ for f in SampleAssets/*.svga; do
   "$svga" render "$f" --out "out/demo/$name"
 done
 if [ -f SampleAssets/gift.svga ]; then
-  echo "== personalised gift: SampleAssets/gift.svga with a nickname and a hidden count"
+  echo "== personalised gift: SampleAssets/gift.svga with a round avatar, a nickname and a count"
   "$svga" render SampleAssets/gift.svga --out out/demo/gift-personalised \
-    --set-text 'nickname=Ada Lovelace' --text-style 'nickname={"color":"#FFD700","size":34}' --hide count
+    --set-image avatar=out/demo/bitmaps/frame_0012.png --image-fit avatar=aspect-fill --image-mask avatar=circle \
+    --set-text 'nickname=Ada Lovelace' --text-style 'nickname={"color":"#FFD700","size":34}' \
+    --set-text count=x3 --text-style 'count={"size":44}'
 fi
 echo "PNG frames are in out/demo/"
