@@ -66,8 +66,14 @@ for input in inputs {
     }
 }
 
-print("svga-bench: \(machineDescription()); \(swiftVersion()); release build \(_isDebugAssertConfiguration() ? "NO (debug!)" : "yes")")
-print("per-frame figures are medians over up to \(sampleFrames) evenly spaced frames; fps columns render + encode every frame")
+#if DEBUG
+let buildKind = "DEBUG build: figures are not representative, use -c release"
+#else
+let buildKind = "release build"
+#endif
+print("svga-bench: \(machineDescription()); \(swiftVersion()); \(buildKind)")
+print("per-frame figures are medians over up to \(sampleFrames) evenly spaced frames; decode ms includes decoding the")
+print("PNG images once; the fps columns render and PNG-encode every frame")
 print(String(repeating: " ", count: 0) + "file".padding(toLength: 28, withPad: " ", startingAt: 0)
       + "  size      frames  decode ms  render ms/f  png ms/f  fps 1 thr  fps \(threadsN) thr")
 for path in files {
