@@ -71,11 +71,16 @@ enum SupersampledRasterizer {
                     crossings.append((e.x0 + (y - e.y0) * e.dxdy, e.winding))
                 }
                 guard crossings.count >= 2 else { continue }
-                // Few crossings per line in practice: insertion sort on the reused buffer.
-                for i in 1..<crossings.count {
-                    let c = crossings[i]; var j = i - 1
-                    while j >= 0 && crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1 }
-                    crossings[j + 1] = c
+                // Few crossings per line in practice: insertion sort on the reused buffer; many
+                // (a hostile or glyph-dense path) take the O(n log n) sort so a line can't go quadratic.
+                if crossings.count > 16 {
+                    crossings.sort { $0.x < $1.x }
+                } else {
+                    for i in 1..<crossings.count {
+                        let c = crossings[i]; var j = i - 1
+                        while j >= 0 && crossings[j].x > c.x { crossings[j + 1] = crossings[j]; j -= 1 }
+                        crossings[j + 1] = c
+                    }
                 }
                 var winding: Int32 = 0
                 for i in 0..<(crossings.count - 1) {
