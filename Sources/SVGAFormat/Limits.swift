@@ -25,6 +25,11 @@ public enum Limits {
     public static let maxImagePixels = 8192 * 8192
 
     /// Sprites in one movie. The corpus maximum is 286 (bubble).
+    /// Decoded pixels of all images together: 256 Mpx = 1 GiB of RGBA8. The largest corpus gift
+    /// decodes to ~26 Mpx (~100 MiB); the per-image cap alone would let 2,000 tiny, highly
+    /// compressed 8192² PNGs ask for 500 GB.
+    public static let maxTotalImagePixels = 256 * 1024 * 1024
+
     public static let maxSprites = 10_000
 
     /// Frame entities in one sprite. The corpus maximum is 563 (EmptyState); 100 000 frames is

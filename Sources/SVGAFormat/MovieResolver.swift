@@ -86,7 +86,8 @@ private struct Resolution {
         }
         let pixels = w.rounded(.up) * h.rounded(.up)
         guard pixels <= Double(Limits.maxCanvasPixels) else {
-            throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) needs \(Int(pixels)) pixels > \(Limits.maxCanvasPixels)")
+            // `pixels` may be far beyond Int's range: print it as a Double, never convert it.
+            throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) needs \(pixels) pixels > \(Limits.maxCanvasPixels)")
         }
         guard p.fps >= 0 else { throw DecodeError(stage: .limits, message: "params.fps \(p.fps) is negative") }
         guard p.frames >= 0 else { throw DecodeError(stage: .limits, message: "params.frames \(p.frames) is negative") }
@@ -103,6 +104,8 @@ private struct Resolution {
         var bitmapKeys: Set<String> = []
         /// Non-empty values that are neither PNG, JPEG nor MP3.
         var junkKeys: Set<String> = []
+        /// Σ width × height of the bitmaps so far (Limits.maxTotalImagePixels).
+        var totalPixels = 0
         var audioKeys: [String] = []
         /// First value per key, whatever it holds (audio data lookup).
         var rawValue: [String: [UInt8]] = [:]
@@ -112,11 +115,12 @@ private struct Resolution {
         var t = ImageTable()
         for e in entries where t.rawValue[e.key] == nil {
             t.rawValue[e.key] = e.value
-            switch ImageSniffer.kind(e.value) {
+            let kind = ImageSniffer.kind(e.value)
+            switch kind {
             case .audio:
                 t.audioKeys.append(e.key)
             case .png, .jpeg:
-                let isPNG = ImageSniffer.kind(e.value) == .png
+                let isPNG = kind == .png
                 let size: (width: Int, height: Int)
                 do {
                     size = isPNG ? try ImageSniffer.pngSize(e.value) : try ImageSniffer.jpegSize(e.value)
@@ -129,6 +133,11 @@ private struct Resolution {
                 let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
                 guard !overflow, pixels <= Limits.maxImagePixels else {
                     throw DecodeError(stage: .png, message: "image '\(e.key)': \(size.width) × \(size.height) pixels > limit \(Limits.maxImagePixels)")
+                }
+                // A.8: the renderer decodes every image a sprite uses, so the sum is capped too.
+                t.totalPixels += pixels
+                guard t.totalPixels <= Limits.maxTotalImagePixels else {
+                    throw DecodeError(stage: .limits, message: "images need \(t.totalPixels) decoded pixels in all (at image '\(e.key)') > limit \(Limits.maxTotalImagePixels)")
                 }
                 t.bitmaps.append(MovieImage(key: e.key, format: isPNG ? .png : .jpeg, pixelWidth: size.width,
                                             pixelHeight: size.height, data: e.value))

@@ -32,6 +32,10 @@ enum ZipContainerDecoder {
             throw DecodeError(stage: .container, message: "ZIP archive holds neither movie.binary nor movie.spec")
         }
 
+        // Many image keys may name one file: inflate each entry once and share its bytes, so a
+        // small archive cannot multiply one large entry by its key count (the inflate caps count
+        // each entry once).
+        var inflated: [String: [UInt8]] = [:]
         for i in movie.images.indices {
             let value = movie.images[i].value
             if ImageSniffer.isInlineData(value) { continue }
@@ -39,7 +43,13 @@ enum ZipContainerDecoder {
             var found: [UInt8]?
             for candidate in [name + ".png", name] where !name.isEmpty {
                 if let entry = zip.entry(named: candidate) {
-                    found = try read(entry, zip)
+                    if let cached = inflated[entry.name] {
+                        found = cached
+                    } else {
+                        let bytes = try read(entry, zip)
+                        inflated[entry.name] = bytes
+                        found = bytes
+                    }
                     break
                 }
             }

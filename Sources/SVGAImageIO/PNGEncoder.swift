@@ -29,27 +29,28 @@ public enum PNGEncoder {
             image.format = LibPNG.formatRGBA
             if compression == .fast { image.flags |= LibPNG.flagFast }
             let stride = Int32(width * 4)
-            // First call with no buffer asks for the size; the second writes.
-            var needed = 0
-            guard png_image_write_to_memory(&image, nil, &needed, 0, pixels.baseAddress, stride, nil) != 0,
-                  needed > 0 else {
-                let message = LibPNG.message(image)
-                png_image_free(&image)
-                return .failure(.encodeFailed(message))
+            // One compression pass into a buffer sized for incompressible data (raw filtered rows
+            // plus deflate's stored-block and chunk overhead). libpng reports a larger size if it
+            // ever needs one, and only then is the image compressed a second time.
+            let raw = (width * 4 + 1) * height
+            var capacity = raw + raw / 16_000 * 5 + 4096
+            for _ in 0..<2 {
+                var written = capacity
+                let out = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+                    let ok = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, stride, nil)
+                    count = ok != 0 && written <= capacity ? written : 0
+                }
+                if !out.isEmpty {
+                    png_image_free(&image)
+                    return .success(out)
+                }
+                // Failure with a larger size reported: the buffer was too small; otherwise an error.
+                guard written > capacity else { break }
+                capacity = written
             }
-            var out = [UInt8](repeating: 0, count: needed)
-            var written = needed
-            let ok = out.withUnsafeMutableBytes { buffer in
-                png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, stride, nil)
-            }
-            guard ok != 0, written <= needed else {
-                let message = LibPNG.message(image)
-                png_image_free(&image)
-                return .failure(.encodeFailed(message))
-            }
+            let message = LibPNG.message(image)
             png_image_free(&image)
-            out.removeLast(needed - written)
-            return .success(out)
+            return .failure(.encodeFailed(message))
         }
         return try result.get()
     }

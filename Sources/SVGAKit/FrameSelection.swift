@@ -16,11 +16,14 @@ public struct FrameSelection: Sendable, Hashable {
     public let frames: [Int]
 
     public init(frames: [Int]) { self.frames = Array(Set(frames)).sorted() }
+    private init(sortedUnique: [Int]) { self.frames = sortedUnique }
 
     public static func all(_ frameCount: Int) -> FrameSelection { FrameSelection(frames: Array(0..<max(0, frameCount))) }
 
     public static func parse(_ spec: String, frameCount: Int) throws(ParseError) -> FrameSelection {
-        var result: [Int] = []
+        // Ranges are merged before expanding, so repeated or overlapping parts ("1-,1-,…") cost
+        // O(parts · log parts + frames), not parts × frames.
+        var ranges: [(lo: Int, hi: Int)] = []
         for rawPart in spec.split(separator: ",", omittingEmptySubsequences: false) {
             let part = String(rawPart).trimmingSpaces()
             guard !part.isEmpty else { throw .malformed(part: String(rawPart)) }
@@ -36,9 +39,16 @@ public struct FrameSelection: Sendable, Hashable {
                 lo = a; hi = b
             }
             guard lo < frameCount, hi < frameCount else { throw .outOfRange(part: part, frameCount: frameCount) }
-            if lo <= hi { result.append(contentsOf: lo...hi) }
+            if lo <= hi { ranges.append((lo, hi)) }
         }
-        return FrameSelection(frames: result)
+        ranges.sort { $0.lo < $1.lo }
+        var frames: [Int] = []
+        var next = 0   // the first frame not yet emitted
+        for r in ranges where r.hi >= next {
+            frames.append(contentsOf: max(r.lo, next)...r.hi)
+            next = r.hi + 1
+        }
+        return FrameSelection(sortedUnique: frames)
     }
 }
 

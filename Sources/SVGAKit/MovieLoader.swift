@@ -30,16 +30,22 @@ public enum MovieLoader {
     }
 
     public static func readBytes(_ path: String) throws(LoadError) -> [UInt8] {
-        let url = URL(fileURLWithPath: path)
         do {
             let attributes = try FileManager.default.attributesOfItem(atPath: path)
-            if let type = attributes[.type] as? FileAttributeType, type == .typeDirectory {
-                throw LoadError(path: path, kind: .unreadable("is a directory"))
+            if let type = attributes[.type] as? FileAttributeType, type != .typeRegular {
+                throw LoadError(path: path, kind: .unreadable(type == .typeDirectory ? "is a directory" : "is not a regular file"))
             }
-            if let size = attributes[.size] as? NSNumber, size.intValue > maxFileBytes {
-                throw LoadError(path: path, kind: .unreadable("\(size.intValue) bytes is over the \(maxFileBytes)-byte limit"))
+            guard let handle = FileHandle(forReadingAtPath: path) else {
+                throw LoadError(path: path, kind: .unreadable("cannot open it for reading"))
             }
-            return [UInt8](try Data(contentsOf: url))
+            defer { try? handle.close() }
+            // Read at most one byte past the cap, so a file that grows after the check cannot
+            // make us read without bound.
+            let data = try handle.read(upToCount: maxFileBytes + 1) ?? Data()
+            guard data.count <= maxFileBytes else {
+                throw LoadError(path: path, kind: .unreadable("over the \(maxFileBytes)-byte limit"))
+            }
+            return [UInt8](data)
         } catch let e as LoadError {
             throw e
         } catch {

@@ -50,3 +50,23 @@ struct SequenceRendererTests {
         #expect(throws: FrameSelection.ParseError.self) { try FrameSelection.parse(spec, frameCount: 10) }
     }
 }
+
+/// Regressions for `--frames` and file reading found by review.
+struct FrameSelectionAndLoaderRegressionTests {
+    @Test("a frame list of 300 000 overlapping open ranges is merged, not expanded part by part")
+    func manyOverlappingRangesAreCheap() throws {
+        let spec = Array(repeating: "1-", count: 300_000).joined(separator: ",")
+        let selection = try FrameSelection.parse(spec, frameCount: 100_000)
+        #expect(selection.frames.count == 99_999)
+        #expect(selection.frames.first == 1 && selection.frames.last == 99_999)
+    }
+
+    @Test("a device or FIFO is refused as 'not a regular file', not read", arguments: ["/dev/zero", "/dev/null"])
+    func nonRegularFilesAreRefused(_ path: String) {
+        #expect {
+            try MovieLoader.readBytes(path)
+        } throws: { error in
+            (error as? MovieLoader.LoadError)?.description.contains("not a regular file") == true
+        }
+    }
+}
