@@ -87,7 +87,7 @@ private struct Resolution {
         let pixels = w.rounded(.up) * h.rounded(.up)
         guard pixels <= Double(Limits.maxCanvasPixels) else {
             // `pixels` may be far beyond Int's range: print it as a Double, never convert it.
-            throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) needs \(pixels) pixels > \(Limits.maxCanvasPixels)")
+            throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) needs \(pixels < 1e18 ? String(Int64(pixels)) : String(pixels)) pixels > \(Limits.maxCanvasPixels)")
         }
         guard p.fps >= 0 else { throw DecodeError(stage: .limits, message: "params.fps \(p.fps) is negative") }
         guard p.frames >= 0 else { throw DecodeError(stage: .limits, message: "params.frames \(p.frames) is negative") }

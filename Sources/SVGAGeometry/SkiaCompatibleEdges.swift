@@ -61,7 +61,7 @@ public enum SkiaCompatibleEdges {
 
     static let accuracy = 2                      // kDefaultAccuracy: 1/4 pixel in y
     /// Beyond this |coordinate| the FDot6 × 4 value would overflow Int32 in Skia.
-    static let coordinateLimit = 32767.0 / 4
+    public static let coordinateLimit = 32767.0 / 4
 
     /// SkScalarToFDot6(v * 4) → fixed, then >> accuracy: the 16.16 value Skia gives a coordinate.
     @inline(__always) static func fixed(_ v: Double) -> Int {
@@ -305,5 +305,15 @@ public enum SkiaCompatibleEdges {
         roots.sort()
         if roots.count == 2 && roots[0] == roots[1] { roots.removeLast() }
         return roots
+    }
+}
+
+extension SkiaCompatibleEdges {
+    /// True when every point of `path` lies within the fixed-point range the edge builder can
+    /// represent (beyond it Skia clips the path first; callers fall back to the clipping
+    /// rasterizer path instead of losing the shape).
+    public static func canRepresent(_ path: Path) -> Bool {
+        guard let b = path.controlBounds, path.isFinite else { return false }
+        return Swift.max(Swift.abs(b.minX), Swift.abs(b.maxX), Swift.abs(b.minY), Swift.abs(b.maxY)) < coordinateLimit
     }
 }

@@ -247,8 +247,11 @@ struct SkiaPathStroker {
         let ccw = (join == .miter && angle == .nearly180) ? false : !Self.isClockwise(before, after)
         if ccw { before = -before; after = -after }
         // Work on the outer side of this turn; the other side gets the inner join.
-        var o = ccw ? inner : outer, i = ccw ? outer : inner
-        defer { if ccw { inner = o; outer = i } else { outer = o; inner = i } }
+        // Move the sides out of self (not copy): a copy would share storage with self and make
+        // every append copy the whole outline (copy-on-write), turning long paths quadratic.
+        var o = StrokeSide(), i = StrokeSide()
+        if ccw { swap(&o, &inner); swap(&i, &outer) } else { swap(&o, &outer); swap(&i, &inner) }
+        defer { if ccw { swap(&o, &inner); swap(&i, &outer) } else { swap(&o, &outer); swap(&i, &inner) } }
         func innerJoin(_ side: inout StrokeSide, _ afterScaled: Point) {
             side.line(pivot)
             side.line(pivot - afterScaled)

@@ -14,6 +14,10 @@
 /// (see `FlatContour`). Zero-length open subpaths: round cap → a disc, square cap → an
 /// axis-aligned square (Skia's default direction along x), butt → nothing.
 public enum Stroker {
+    /// The most chords a full turn of a round join or cap gets, however wide the pen: beyond
+    /// this a pen would be thousands of pixels wide, where 1/1024 of a turn is still smooth.
+    public static let maxArcSegmentsPerTurn = 1024.0
+
     /// The outline of `path` stroked with `style`, as closed polygons in the path's own space,
     /// to be filled with the nonzero rule. Curves are flattened with `tolerance` in that same
     /// space (the caller passes deviceTolerance / transform.maxScale). Dashes are applied first
@@ -65,8 +69,11 @@ struct StrokeOutliner {
         join = style.join
         inverseMiterLimit = style.miterLimit > 1 ? 1 / style.miterLimit : nil
         // A chord of angle s on a circle of radius r sags r·(1 − cos(s/2)); keep that ≤ tol.
+        // Floored at 2π / maxArcSegmentsPerTurn: for a pen enormous next to the tolerance,
+        // 1 − tol/r rounds to 1 and the step to 0 (which would trap, or allocate without bound).
         if tolerance < halfWidth {
-            arcStep = Swift.min(Double.pi / 2, 2 * Double.arcCosine(1 - tolerance / halfWidth))
+            arcStep = Swift.max(2 * Double.pi / Stroker.maxArcSegmentsPerTurn,
+                                Swift.min(Double.pi / 2, 2 * Double.arcCosine(1 - tolerance / halfWidth)))
         } else {
             arcStep = Double.pi / 2
         }
@@ -224,7 +231,7 @@ struct StrokeOutliner {
     /// The interior points of an arc of radius halfWidth about `center`, starting at offset
     /// direction `u` and turning by `angle`; the end points are the caller's.
     private func appendArc(_ poly: inout [Point], center: Point, from u: Point, angle: Double) {
-        let steps = Int((Swift.abs(angle) / arcStep - 1e-9).rounded(.up))
+        let steps = Int(Swift.min(Stroker.maxArcSegmentsPerTurn, (Swift.abs(angle) / arcStep - 1e-9).rounded(.up)))
         guard steps > 1 else { return }
         let step = angle / Double(steps)
         let c = Double.cosine(step), s = Double.sine(step)
@@ -278,7 +285,7 @@ struct StrokeOutliner {
                                               Point(p.x + hw, p.y - hw), Point(p.x - hw, p.y - hw)],
                                      isClosed: true))
         case .round:
-            let steps = Swift.max(4, Int((2 * Double.pi / arcStep - 1e-9).rounded(.up)))
+            let steps = Swift.max(4, Int(Swift.min(Stroker.maxArcSegmentsPerTurn, (2 * Double.pi / arcStep - 1e-9).rounded(.up))))
             var disc: [Point] = []
             disc.reserveCapacity(steps)
             // Negative rotation: the same orientation as every other stroke piece.

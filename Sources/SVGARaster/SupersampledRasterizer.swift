@@ -38,10 +38,12 @@ enum SupersampledRasterizer {
             }
         }
         guard !edges.isEmpty else { return nil }
-        let rowStart = max(clip.y, Int(minY.rounded(.down)))
-        let rowEnd = min(clip.maxY, Int(maxY.rounded(.up)))
-        let colStart = max(clip.x, Int(minX.rounded(.down)))
-        let colEnd = min(clip.maxX, Int(maxX.rounded(.up)))
+        // Clamp in Double before converting: a finite but huge coordinate (1e300) would trap in Int().
+        func clamped(_ v: Double, _ lo: Int, _ hi: Int) -> Int { Int(min(max(v, Double(lo)), Double(hi))) }
+        let rowStart = clamped(minY.rounded(.down), clip.y, clip.maxY)
+        let rowEnd = clamped(maxY.rounded(.up), clip.y, clip.maxY)
+        let colStart = clamped(minX.rounded(.down), clip.x, clip.maxX)
+        let colEnd = clamped(maxX.rounded(.up), clip.x, clip.maxX)
         guard rowEnd > rowStart, colEnd > colStart else { return nil }
         let width = colEnd - colStart
         let leftLimit = Double(colStart), rightLimit = Double(colEnd)

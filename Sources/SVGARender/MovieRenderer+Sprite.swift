@@ -69,10 +69,10 @@ extension MovieRenderer {
             var mask: CoverageMask?
             if antialiasing == .skiaCompatible,
                let outline = SkiaCompatibleStroker.stroke(shape.path, style: stroke.style,
-                                                          resolutionScale: SkiaCompatibleStroker.resolutionScale(of: transform)) {
+                                                          resolutionScale: SkiaCompatibleStroker.resolutionScale(of: transform)),
+               case let device = outline.transformed(by: transform), SkiaCompatibleEdges.canRepresent(device) {
                 // Skia's quads and edges (see SkiaCompatibleStroker / SkiaCompatibleEdges).
-                mask = Rasterizer.coverage(of: SkiaCompatibleEdges.polygons(of: outline.transformed(by: transform)),
-                                           rule: .nonZero, clip: region)
+                mask = Rasterizer.coverage(of: SkiaCompatibleEdges.polygons(of: device), rule: .nonZero, clip: region)
             } else {
                 let localTolerance = MovieRenderer.flatteningTolerance / max(transform.maxScale, 1e-9)
                 let outline = Stroker.stroke(shape.path, style: stroke.style, tolerance: localTolerance)
