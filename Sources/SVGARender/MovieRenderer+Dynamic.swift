@@ -50,12 +50,23 @@ extension MovieRenderer {
     /// centred vertically on the font's ascent/descent box, × frame alpha, inside the clip.
     func drawText(_ text: DynamicText, layout: Rect, matrix: Transform, alpha: Double,
                   region: IntRect, clip: CoverageMask?, into target: inout Pixmap) {
-        guard !layout.isEmpty, !text.text.isEmpty, text.style.color.a > 0,
-              let font = fonts[text.style.fontPath ?? FontFace.defaultPath] else { return }
+        let fontPath = text.style.fontPath ?? FontFace.defaultPath
+        guard !layout.isEmpty, !text.text.isEmpty, text.style.color.a > 0, let font = fonts[fontPath] else { return }
         let size = text.style.size ?? layout.height * 0.6
         guard size.isFinite, size > 0 else { return }
-        let line = font.layoutLine(text.text, size: size, maxWidth: text.style.ellipsis ? layout.width : nil,
-                                   ellipsis: text.style.ellipsis)
+        let maxWidth = text.style.ellipsis ? layout.width : nil
+        let key = TextLineKey(font: fontPath, text: text.text, size: size, maxWidth: maxWidth, ellipsis: text.style.ellipsis)
+        let line: TextLine
+        if let cached = textLines.withLock({ $0[key] }) {
+            line = cached
+        } else {
+            line = font.layoutLine(text.text, size: size, maxWidth: maxWidth, ellipsis: text.style.ellipsis)
+            textLines.withLock { cache in
+                // Bounded: a slot whose size animates every frame adds one entry per size.
+                if cache.count >= 4096 { cache.removeAll() }
+                cache[key] = line
+            }
+        }
         guard !line.path.isEmpty else { return }
         let x: Double
         switch text.style.alignment {

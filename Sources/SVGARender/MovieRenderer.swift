@@ -3,6 +3,7 @@ import SVGAGeometry
 import SVGAImageIO
 import SVGARaster
 import SVGAText
+import Synchronization
 
 /// Renders frames of one movie (spec Part A). Construction decodes every bitmap once; after
 /// that the renderer is immutable and `render(frame:scale:)` may be called from any number of
@@ -15,6 +16,9 @@ public final class MovieRenderer: Sendable {
     let bitmaps: [String: Pixmap]
     /// Fonts for dynamic texts, by font path ("" = the default face).
     let fonts: [String: FontFace]
+    /// Laid-out text lines by (font, text, size, width limit): a slot's layout size rarely changes
+    /// between frames, so each line is shaped once instead of once per frame under the font's lock.
+    let textLines = Mutex<[TextLineKey: TextLine]>([:])
     /// Things that did not stop rendering but draw less than the file asks (e.g. JPEG images,
     /// which libpng cannot decode).
     public let warnings: [String]
@@ -118,4 +122,9 @@ struct FrameContext {
     let frame: Int
     let global: Transform
     let canvas: IntRect
+}
+
+/// What a laid-out dynamic text line depends on.
+struct TextLineKey: Hashable {
+    let font: String, text: String, size: Double, maxWidth: Double?, ellipsis: Bool
 }
