@@ -2,7 +2,7 @@
 # Installs the Debian packages SVGAKit builds against, only those that are missing.
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
-packages=(zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core pkg-config)
+packages=(make zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core pkg-config)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
