@@ -67,8 +67,9 @@ public struct SequenceRenderer: Sendable {
     /// Writes `frame_NNNN.png` files into `directory` (created if needed).
     public func write(_ frames: [Int], to directory: URL, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
         let start = DispatchTime.now()
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        // Check the canvas first, so a bad scale leaves no empty output folder behind.
         let size = try renderer.canvasSize(scale: scale)
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let frameCount = renderer.movie.frameCount
         try forEachEncodedFrame(frames, progress: progress) { n, png in
             let url = directory.appendingPathComponent(SequenceRenderer.fileName(forFrame: n, frameCount: frameCount))
