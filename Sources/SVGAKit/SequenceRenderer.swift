@@ -4,7 +4,6 @@ import SVGAFormat
 import SVGAImageIO
 import SVGARaster
 import SVGARender
-import Synchronization
 
 /// Renders a set of frames to PNG files in parallel. Each frame is rendered and encoded
 /// independently by whichever worker takes it, so the bytes written do not depend on the
@@ -40,20 +39,20 @@ public struct SequenceRenderer: Sendable {
     /// threads, in no particular order). Stops at the first error and rethrows it.
     public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
                                     _ body: @Sendable (Int, [UInt8]) throws -> Void) throws {
-        let next = Atomic<Int>(0)
-        let done = Atomic<Int>(0)
-        let failure = Mutex<Error?>(nil)
+        let next = Locked(0)
+        let done = Locked(0)
+        let failure = Locked<Error?>(nil)
         let workers = min(threads, max(1, frames.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 if failure.withLock({ $0 != nil }) { return }
-                let i = next.add(1, ordering: .relaxed).oldValue
+                let i = next.takeNext()
                 if i >= frames.count { return }
                 do {
                     let pixmap = try renderer.render(frame: frames[i], scale: scale)
                     let png = try PNGEncoder.encode(pixmap, compression: compression)
                     try body(frames[i], png)
-                    let count = done.add(1, ordering: .relaxed).newValue
+                    let count = done.takeNext() + 1
                     progress?(count)
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }

@@ -3,19 +3,26 @@ import SVGAFormat
 import SVGAKit
 import SVGARender
 import SVGATestSupport
-import Synchronization
 import Testing
 
 /// `svga render --threads N` must write the same bytes for any N (issue 3): every frame is rendered
 /// and encoded on its own, so scheduling cannot leak into the output.
 struct SequenceRendererTests {
+    /// Thread-safe collection of encoded frames (a class: the closure shares it by reference).
+    final class Collected: @unchecked Sendable {
+        private let lock = NSLock()
+        private var frames: [Int: [UInt8]] = [:]
+        func set(_ n: Int, _ png: [UInt8]) { lock.lock(); frames[n] = png; lock.unlock() }
+        var all: [Int: [UInt8]] { lock.lock(); defer { lock.unlock() }; return frames }
+    }
+
     static func encodedFrames(_ renderer: MovieRenderer, threads: Int) throws -> [Int: [UInt8]] {
         let frames = Array(0..<renderer.movie.frameCount)
-        let collected = Mutex<[Int: [UInt8]]>([:])
+        let collected = Collected()
         try SequenceRenderer(renderer: renderer, threads: threads).forEachEncodedFrame(frames) { n, png in
-            collected.withLock { $0[n] = png }
+            collected.set(n, png)
         }
-        return collected.withLock { $0 }
+        return collected.all
     }
 
     @Test(arguments: ["matte", "shapes", "bitmaps"])

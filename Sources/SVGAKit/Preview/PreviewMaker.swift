@@ -114,13 +114,13 @@ public enum PreviewMaker {
     /// Renders `frames` at `scale` on up to `threads` workers, results in input order.
     static func render(_ frames: [Int], with renderer: MovieRenderer, scale: Double, threads: Int?) throws(PreviewError) -> [Pixmap] {
         guard !frames.isEmpty else { return [] }
-        let slots = Mutex<[Pixmap?]>(Array(repeating: nil, count: frames.count))
-        let failure = Mutex<RenderError?>(nil)
-        let next = Atomic<Int>(0)
+        let slots = Locked<[Pixmap?]>(Array(repeating: nil, count: frames.count))
+        let failure = Locked<RenderError?>(nil)
+        let next = Locked(0)
         let workers = min(max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount), frames.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while failure.withLock({ $0 == nil }) {
-                let i = next.add(1, ordering: .relaxed).oldValue
+                let i = next.takeNext()
                 guard i < frames.count else { return }
                 do throws(RenderError) {
                     let pixmap = try renderer.render(frame: frames[i], scale: scale)

@@ -66,11 +66,11 @@ public struct Validator: Sendable {
     /// Validates files and directories (walked for `*.svga`), in parallel, reports in order.
     public func validate(paths: [String]) -> ValidationReport {
         let inputs = ValidationInput.expand(paths)
-        let slots = Mutex<[FileReport?]>(Array(repeating: nil, count: inputs.count))
-        let next = Atomic<Int>(0)
+        let slots = Locked<[FileReport?]>(Array(repeating: nil, count: inputs.count))
+        let next = Locked(0)
         DispatchQueue.concurrentPerform(iterations: min(threads, max(1, inputs.count))) { _ in
             while true {
-                let i = next.add(1, ordering: .relaxed).oldValue
+                let i = next.takeNext()
                 guard i < inputs.count else { return }
                 let r: FileReport
                 switch inputs[i] {
