@@ -12,13 +12,28 @@ let package = Package(
         .executable(name: "svga-sample", targets: ["svga-sample"]),
     ],
     targets: [
-        // System libraries (Debian: zlib1g-dev, libpng-dev, libfreetype-dev).
+        // System libraries from Debian (scripts/install-deps.sh installs them).
         .systemLibrary(name: "CZlib", path: "Sources/CZlib", pkgConfig: "zlib",
                        providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CPNG", path: "Sources/CPNG", pkgConfig: "libpng",
                        providers: [.apt(["libpng-dev"])]),
         .systemLibrary(name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
                        providers: [.apt(["libfreetype-dev"])]),
+        // The PNG writer's deflate (libdeflate-dev): much faster than zlib at equal ratio.
+        .systemLibrary(name: "CDeflate", path: "Sources/CDeflate", pkgConfig: "libdeflate",
+                       providers: [.apt(["libdeflate-dev"])]),
+        // Text: shaping, bidi, font discovery and fallback.
+        .systemLibrary(name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz",
+                       providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(name: "CFriBidi", path: "Sources/CFriBidi", pkgConfig: "fribidi",
+                       providers: [.apt(["libfribidi-dev"])]),
+        .systemLibrary(name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+                       providers: [.apt(["libfontconfig-dev"])]),
+        // JPEG and WebP images (avatars, and JPEG images inside .svga files).
+        .systemLibrary(name: "CTurboJPEG", path: "Sources/CTurboJPEG", pkgConfig: "libturbojpeg",
+                       providers: [.apt(["libturbojpeg0-dev"])]),
+        .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
@@ -29,9 +44,9 @@ let package = Package(
         // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
         .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
-        .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib"]),
+        .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP"]),
         // Glyph outlines from FreeType as geometry paths.
-        .target(name: "SVGAText", dependencies: ["SVGAGeometry", "CFreeType"]),
+        .target(name: "SVGAText", dependencies: ["SVGAGeometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public facade: info, render jobs, validation, previews, the gift-event hook.

@@ -2,7 +2,9 @@
 # Installs the Debian packages SVGAKit builds against, only those that are missing.
 # Needs root (or sudo) only when something is missing.
 set -euo pipefail
-packages=(make zlib1g-dev libpng-dev libfreetype-dev fonts-dejavu-core pkg-config)
+packages=(make pkg-config zlib1g-dev libpng-dev libdeflate-dev libfreetype-dev
+  libharfbuzz-dev libharfbuzz-bin libfribidi-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev
+  fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji)
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")
