@@ -25,6 +25,25 @@ public enum Dasher {
         return pieces.map { Polyline(points: $0.points, isClosed: false) }
     }
 
+    /// The dash pieces of `path` as a path of open line subpaths, for the stroker that strokes
+    /// paths (`SkiaCompatibleStroker`, which like Skia strokes each piece with caps). Curves are
+    /// flattened first, within `tolerance` in the path's own space. A pattern that is no pattern
+    /// (or would cut too many dashes) gives the path back undashed, as Skia strokes it.
+    public static func dashedPath(_ path: Path, pattern: DashPattern, tolerance: Double) -> Path {
+        guard let intervals = DashIntervals(pattern) else { return path }
+        let contours = Flattener.flattenContours(path, transform: .identity, tolerance: tolerance, trackSmooth: false)
+        guard let pieces = dash(contours, intervals: intervals) else { return path }
+        var out = Path()
+        for piece in pieces {
+            guard let first = piece.points.first else { continue }
+            out.move(to: first)
+            // A zero-length "on" interval is a two-point piece of zero length: caps make it a dot.
+            if piece.points.count == 1 { out.line(to: first) }
+            for p in piece.points.dropFirst() { out.line(to: p) }
+        }
+        return out
+    }
+
     /// The dash walk on internal contours (keeps the per-vertex smooth flags). Nil when the
     /// pattern would produce more than `maxDashCount` dashes.
     static func dash(_ contours: [FlatContour], intervals: DashIntervals) -> [FlatContour]? {

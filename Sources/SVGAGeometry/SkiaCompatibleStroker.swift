@@ -6,7 +6,8 @@
 /// the quad's mid point is within 1/(4·resScale) of the offset curve), cut into chords and snapped
 /// by the edge builder (`SkiaCompatibleEdges`). A circle of radius 37 px stroked 3 px wide becomes
 /// 8 quads per side; rendering those matches the reference to 50 dB where the exact ring gives 34.
-/// `Stroker` stays the exact construction (`.exactArea`, dashes).
+/// It strokes every path the renderer draws (`Painter`; dashes are cut first by `Dasher.dashedPath`);
+/// `Stroker`, the exact polygon construction, stays as the tests' oracle for its area.
 ///
 /// Layout (Skia): per contour an outer side walked forward and an inner side walked forward then
 /// appended reversed; closed → two closed contours, open → one contour with caps. Joins at segment
@@ -428,7 +429,7 @@ struct SkiaPathStroker {
         let ax = c[1].x - c[0].x, ay = c[1].y - c[0].y
         let bx = c[2].x - 2 * c[1].x + c[0].x, by = c[2].y - 2 * c[1].y + c[0].y
         let cx = c[3].x + 3 * (c[1].x - c[2].x) - c[0].x, cy = c[3].y + 3 * (c[1].y - c[2].y) - c[0].y
-        return SkiaCompatibleEdges.unitQuadRoots(bx * cy - by * cx, ax * cy - ay * cx, ax * by - ay * bx)
+        return UnitQuadRoots.roots(bx * cy - by * cx, ax * cy - ay * cx, ax * by - ay * bx)
     }
 
     /// Squared distance from `p` to the segment a–b (pt_to_line).
@@ -513,7 +514,7 @@ struct SkiaPathStroker {
         let vec = curveMid - rayStart
         func r(_ p: Point) -> Double { (p.y - rayStart.y) * vec.x - (p.x - rayStart.x) * vec.y }
         let r0 = r(s.0), r1 = r(s.1), r2 = r(s.2)
-        let roots = SkiaCompatibleEdges.unitQuadRoots(r2 + r0 - 2 * r1, 2 * (r1 - r0), r0)
+        let roots = UnitQuadRoots.roots(r2 + r0 - 2 * r1, 2 * (r1 - r0), r0)
         guard roots.count == 1 else { return .split }
         let t = roots[0], mt = 1 - t
         let quadPt = s.0 * (mt * mt) + s.1 * (2 * mt * t) + s.2 * (t * t)

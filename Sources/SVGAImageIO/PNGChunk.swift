@@ -1,7 +1,7 @@
 import CZlib
 
 // PNG chunk framing (PNG spec 5.3): big-endian length, 4-byte type, data, CRC-32 over type +
-// data. Used by the APNG encoder to take libpng's single-frame output apart and put it back
+// data. Used by the PNG writer, and by the APNG encoder to take single-frame PNGs apart and put them back
 // together; the CRC is zlib's `crc32`.
 struct PNGChunk {
     var type: [UInt8]

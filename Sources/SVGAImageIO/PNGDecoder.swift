@@ -12,6 +12,17 @@ public enum PNGDecoder {
     /// Decodes PNG bytes to a premultiplied Pixmap. Checks the header's size against
     /// `maxPixels` (overflow-checked) before allocating.
     public static func decode(_ bytes: [UInt8], maxPixels: Int = Pixmap.maxPixelCount) throws(PNGError) -> Pixmap {
+        let (width, height, straight) = try decodeStraightRGBA(bytes, maxPixels: maxPixels)
+        // Premultiply with rounding (SVGARaster owns the conversion, spec A.2).
+        guard let pixmap = Pixmap(width: width, height: height, straightRGBA: straight) else {
+            throw .tooLarge(width: width, height: height)
+        }
+        return pixmap
+    }
+
+    /// Decodes PNG bytes to straight RGBA8 as libpng gives them (the oracle for our PNG writer).
+    public static func decodeStraightRGBA(_ bytes: [UInt8], maxPixels: Int = Pixmap.maxPixelCount)
+        throws(PNGError) -> (width: Int, height: Int, rgba: [UInt8]) {
         let (width, height) = try size(of: bytes)
         let (count, overflow) = width.multipliedReportingOverflow(by: height)
         guard !overflow, count <= maxPixels, count <= Pixmap.maxPixelCount else {
@@ -42,12 +53,7 @@ public enum PNGDecoder {
             }
             return .success(straight)
         }
-        let straight = try result.get()
-        // Premultiply with rounding (SVGARaster owns the conversion, spec A.2).
-        guard let pixmap = Pixmap(width: width, height: height, straightRGBA: straight) else {
-            throw .tooLarge(width: width, height: height)
-        }
-        return pixmap
+        return (width, height, try result.get())
     }
 
     /// The size stated by the IHDR chunk, read without libpng. Throws `.notPNG` when the

@@ -1,57 +1,27 @@
-import CPNG
 import SVGARaster
 
-/// zlib effort for PNG encoding: `.fast` maps to libpng's `PNG_IMAGE_FLAG_FAST`.
-public enum PNGCompression: Sendable {
-    case `default`, fast
-}
-
-// Premultiplied Pixmap → straight-alpha RGBA PNG via libpng's simplified writer. That writer emits
-// no tIME chunk and no text, so the same pixels always give the same bytes.
+// The PNG writer: premultiplied Pixmap → straight-alpha RGBA8 PNG (colour type 6, depth 8, no
+// interlace). Chunks are written by hand (PNG spec 5: signature, IHDR, one IDAT, IEND); the
+// scanlines are unpremultiplied and filtered row by row (`PNGScanlines`) and deflated by
+// libdeflate at the chosen level (`ZlibDeflater`). No time, text or gamma chunk, so the same
+// pixels and level always give the same bytes. libpng is the oracle: every file we write decodes
+// through libpng to exactly the straight pixels we meant (PNGWriterOracleTests).
 public enum PNGEncoder {
-    /// Straight-alpha RGBA PNG; deterministic bytes (no time chunk).
+    /// Straight-alpha RGBA PNG of `pixmap`.
     public static func encode(_ pixmap: Pixmap, compression: PNGCompression = .default) throws(PNGError) -> [UInt8] {
-        try encodeStraight(pixmap.straightRGBA(), width: pixmap.width,
-                           height: pixmap.height, compression: compression)
-    }
-
-    /// Encodes straight RGBA8 rows (`width × height × 4` bytes).
-    static func encodeStraight(_ straight: [UInt8], width: Int, height: Int,
-                               compression: PNGCompression) throws(PNGError) -> [UInt8] {
-        guard width > 0, height > 0, straight.count == width * height * 4,
-              width <= Int(Int32.max) / 4 else {
-            throw .encodeFailed("bad pixel buffer for \(width)×\(height)")
-        }
-        let result: Result<[UInt8], PNGError> = straight.withUnsafeBytes { pixels in
-            var image = LibPNG.makeImage()
-            image.width = UInt32(width)
-            image.height = UInt32(height)
-            image.format = LibPNG.formatRGBA
-            if compression == .fast { image.flags |= LibPNG.flagFast }
-            let stride = Int32(width * 4)
-            // One compression pass into a buffer sized for incompressible data (raw filtered rows
-            // plus deflate's stored-block and chunk overhead). libpng reports a larger size if it
-            // ever needs one, and only then is the image compressed a second time.
-            let raw = (width * 4 + 1) * height
-            var capacity = raw + raw / 16_000 * 5 + 4096
-            for _ in 0..<2 {
-                var written = capacity
-                let out = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-                    let ok = png_image_write_to_memory(&image, buffer.baseAddress, &written, 0, pixels.baseAddress, stride, nil)
-                    count = ok != 0 && written <= capacity ? written : 0
-                }
-                if !out.isEmpty {
-                    png_image_free(&image)
-                    return .success(out)
-                }
-                // Failure with a larger size reported: the buffer was too small; otherwise an error.
-                guard written > capacity else { break }
-                capacity = written
-            }
-            let message = LibPNG.message(image)
-            png_image_free(&image)
-            return .failure(.encodeFailed(message))
-        }
-        return try result.get()
+        let scanlines = PNGScanlines.filter(pixmap)
+        let zlib = try ZlibDeflater.compress(scanlines, level: compression.deflateLevel)
+        var out = PNGDecoder.signature
+        out.reserveCapacity(8 + 25 + 12 + zlib.count + 12)
+        var header: [UInt8] = []
+        PNGChunk.appendBigEndian32(UInt32(pixmap.width), to: &header)
+        PNGChunk.appendBigEndian32(UInt32(pixmap.height), to: &header)
+        // Bit depth 8, colour type 6 (RGBA), deflate, adaptive filtering, no interlace.
+        header += [8, 6, 0, 0, 0]
+        PNGChunk(type: Array("IHDR".utf8), data: header).write(to: &out)
+        // Pixmap.maxPixelCount × 4 bytes stays far below the 2³¹ − 1 chunk length limit.
+        PNGChunk(type: Array("IDAT".utf8), data: zlib).write(to: &out)
+        PNGChunk(type: Array("IEND".utf8), data: []).write(to: &out)
+        return out
     }
 }

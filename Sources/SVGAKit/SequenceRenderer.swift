@@ -11,6 +11,8 @@ import SVGARender
 public struct SequenceRenderer: Sendable {
     public struct Summary: Sendable {
         public let frames: Int
+        /// Frames whose pixels and PNG bytes were reused from an identical earlier frame.
+        public let reused: Int
         public let width: Int, height: Int
         public let seconds: Double
         public let files: [String]
@@ -21,7 +23,7 @@ public struct SequenceRenderer: Sendable {
     public let compression: PNGCompression
     public let threads: Int
 
-    public init(renderer: MovieRenderer, scale: Double = 1, compression: PNGCompression = .default, threads: Int? = nil) {
+    public init(renderer: MovieRenderer, scale: Double = 1, compression: PNGCompression = .fast, threads: Int? = nil) {
         self.renderer = renderer
         self.scale = scale
         self.compression = compression
@@ -35,25 +37,45 @@ public struct SequenceRenderer: Sendable {
         return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
     }
 
+    /// The requested frames grouped by the frame that is actually rendered for them: frames that
+    /// draw exactly like the frame before them share one render (`MovieRenderer.firstIdenticalFrames`).
+    /// Groups are in order of first appearance; `frames` indices outside the movie render alone.
+    func renderGroups(_ frames: [Int]) -> [(render: Int, frames: [Int])] {
+        let first = renderer.firstIdenticalFrames()
+        var order: [Int] = [], members: [Int: [Int]] = [:]
+        for n in frames {
+            let key = n >= 0 && n < first.count ? first[n] : n
+            if members[key] == nil { order.append(key) }
+            members[key, default: []].append(n)
+        }
+        return order.map { ($0, members[$0]!) }
+    }
+
     /// Renders and encodes `frames`, calling `body(index, pngBytes)` for each (from worker
-    /// threads, in no particular order). Stops at the first error and rethrows it.
+    /// threads, in no particular order). A frame identical to the one before it reuses that
+    /// frame's bytes. Stops at the first error and rethrows it. Returns the number of frames
+    /// whose bytes were reused.
+    @discardableResult
     public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
-                                    _ body: @Sendable (Int, [UInt8]) throws -> Void) throws {
+                                    _ body: @Sendable (Int, [UInt8]) throws -> Void) throws -> Int {
+        let groups = renderGroups(frames)
         let next = Locked(0)
         let done = Locked(0)
         let failure = Locked<Error?>(nil)
-        let workers = min(threads, max(1, frames.count))
+        let workers = min(threads, max(1, groups.count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
                 if failure.withLock({ $0 != nil }) { return }
                 let i = next.takeNext()
-                if i >= frames.count { return }
+                if i >= groups.count { return }
                 do {
-                    let pixmap = try renderer.render(frame: frames[i], scale: scale)
+                    let pixmap = try renderer.render(frame: groups[i].render, scale: scale)
                     let png = try PNGEncoder.encode(pixmap, compression: compression)
-                    try body(frames[i], png)
-                    let count = done.takeNext() + 1
-                    progress?(count)
+                    for n in groups[i].frames {
+                        try body(n, png)
+                        let count = done.takeNext() + 1
+                        progress?(count)
+                    }
                 } catch {
                     failure.withLock { if $0 == nil { $0 = error } }
                     return
@@ -61,6 +83,7 @@ public struct SequenceRenderer: Sendable {
             }
         }
         if let error = failure.withLock({ $0 }) { throw error }
+        return frames.count - groups.count
     }
 
     /// Writes `frame_NNNN.png` files into `directory` (created if needed).
@@ -70,12 +93,12 @@ public struct SequenceRenderer: Sendable {
         let size = try renderer.canvasSize(scale: scale)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         let frameCount = renderer.movie.frameCount
-        try forEachEncodedFrame(frames, progress: progress) { n, png in
+        let reused = try forEachEncodedFrame(frames, progress: progress) { n, png in
             let url = directory.appendingPathComponent(SequenceRenderer.fileName(forFrame: n, frameCount: frameCount))
             try Data(png).write(to: url)
         }
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let files = frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) }
-        return Summary(frames: frames.count, width: size.width, height: size.height, seconds: seconds, files: files)
+        return Summary(frames: frames.count, reused: reused, width: size.width, height: size.height, seconds: seconds, files: files)
     }
 }

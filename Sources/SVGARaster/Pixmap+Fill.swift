@@ -44,46 +44,29 @@ extension Pixmap {
     }
 }
 
-/// The colour as 32-bit lanes, unpacked once per call.
+/// The colour as one packed word (`PackedPixel`), made once per call.
 struct FillColor {
-    let r: UInt32, g: UInt32, b: UInt32, a: UInt32
+    let word: UInt32, a: UInt32
     init(_ c: PremultipliedColorU8) {
-        r = UInt32(c.r); g = UInt32(c.g); b = UInt32(c.b); a = UInt32(c.a)
+        word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
+        a = UInt32(c.a)
     }
 }
 
 /// Row kernels: `dst` points at the first RGBA pixel of the span, `coverage` at its first
-/// coverage byte.
+/// coverage byte. The arithmetic is `PackedPixel`'s (whole words, exact div255).
 enum FillRow {
-    @inline(__always)
-    static func blend(_ d: UnsafeMutablePointer<UInt8>, _ c: FillColor, coverage: UInt32) {
-        let sr: UInt32, sg: UInt32, sb: UInt32, sa: UInt32
-        if coverage == 255 {
-            sr = c.r; sg = c.g; sb = c.b; sa = c.a
-        } else {
-            sr = div255(c.r &* coverage); sg = div255(c.g &* coverage)
-            sb = div255(c.b &* coverage); sa = div255(c.a &* coverage)
-        }
-        let inv = 255 &- sa
-        d[0] = UInt8(truncatingIfNeeded: sourceOver(sr, UInt32(d[0]), inverseAlpha: inv))
-        d[1] = UInt8(truncatingIfNeeded: sourceOver(sg, UInt32(d[1]), inverseAlpha: inv))
-        d[2] = UInt8(truncatingIfNeeded: sourceOver(sb, UInt32(d[2]), inverseAlpha: inv))
-        d[3] = UInt8(truncatingIfNeeded: sourceOver(sa, UInt32(d[3]), inverseAlpha: inv))
-    }
-
     /// Opaque colour: full coverage is a plain store (s + d·0 = s).
     static func opaque(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
                        _ c: FillColor) {
-        let r = UInt8(truncatingIfNeeded: c.r), g = UInt8(truncatingIfNeeded: c.g)
-        let b = UInt8(truncatingIfNeeded: c.b)
+        let d = UnsafeMutableRawPointer(dst)
         var i = 0
         while i < count {
             let k = UInt32(coverage[i])
             if k == 255 {
-                let d = dst + i * 4
-                d[0] = r; d[1] = g; d[2] = b; d[3] = 255
+                d.storeBytes(of: c.word, toByteOffset: i * 4, as: UInt32.self)
             } else if k != 0 {
-                blend(dst + i * 4, c, coverage: k)
+                PackedPixel.blend(c.word, coverage: k, onto: d + i * 4)
             }
             i += 1
         }
@@ -91,21 +74,23 @@ enum FillRow {
 
     static func translucent(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
                             _ c: FillColor) {
+        let d = UnsafeMutableRawPointer(dst)
         var i = 0
         while i < count {
             let k = UInt32(coverage[i])
-            if k != 0 { blend(dst + i * 4, c, coverage: k) }
+            if k != 0 { PackedPixel.blend(c.word, coverage: k, onto: d + i * 4) }
             i += 1
         }
     }
 
     static func clipped(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>,
                         _ clip: UnsafePointer<UInt8>, _ count: Int, _ c: FillColor) {
+        let d = UnsafeMutableRawPointer(dst)
         var i = 0
         while i < count {
             let k = UInt32(coverage[i]), m = UInt32(clip[i])
             if k != 0 && m != 0 {
-                blend(dst + i * 4, c, coverage: m == 255 ? k : div255(k &* m))
+                PackedPixel.blend(c.word, coverage: m == 255 ? k : div255(k &* m), onto: d + i * 4)
             }
             i += 1
         }

@@ -8,24 +8,29 @@ import SVGAGeometry
 // floor(u − 0.5) and the next one, with weights from the fraction; each tap index is clamped
 // to the image (clamp-to-edge). Channels are premultiplied, so filtering needs no unpremultiply.
 // The filtered value × alpha is rounded once to a byte; then the coverage (mask × clip) scales
-// it and it is composited like a fill (Pixmap+Fill.swift).
+// it and it is composited like a fill.
 //
-// The sampler is chosen once per call (habit 6):
-// - integer translation: an exact copy (bilinear with zero fractions gives exactly the texel);
-// - axis-aligned scale/translate: per-column taps computed once, per-row taps once per row;
-// - general affine: (u, v) stepped along the row by the inverse's first column.
-// Each row is sampled into a scratch span, then blended; columns with zero coverage at the ends
-// of a row are not sampled. `drawImageReference` is the plain twin: the first two samplers
-// match it exactly (the same arithmetic in the same order); the affine one steps u, v
-// incrementally, which can move a value across a rounding boundary: ±1 per channel.
+// Speed (habit 6): the sampler is chosen once per draw, then each row is one pass that samples
+// and blends pixel by pixel, with no span buffer:
+// - integer translation: a copy (bilinear with zero fractions is exactly the texel), × alpha by
+//   an exact table when alpha < 1;
+// - axis-aligned scale/translate: the column taps (two indices and a weight) are computed once
+//   per draw, the row taps once per row;
+// - general affine: (u, v) = start + i · step per pixel (no accumulated drift).
+// For translation and affine draws each row is split into the run where no tap needs clamping,
+// found from the linear (u, v) and checked at its ends, and the clamped pixels around it (at most
+// a few at an image edge). Texels load as 32-bit words; the bilinear weights run in SIMD4<Float>
+// (one pixel's four channels per vector); the blend works on whole words (`PackedPixel`).
+// Pixels with zero coverage are not sampled.
+//
+// Oracles: `drawImageReference` (per pixel, Double, from the definition) and `drawImageScalar`
+// (the previous span sampler). The Float weights can move a value across a rounding boundary,
+// so the tests hold this to them within 1 per channel (ImageBlitterTests); the blend is exact.
 
 extension Pixmap {
     /// Draws `image` (premultiplied) mapped by `imageToDevice` (image pixel space → device),
     /// bilinear, clamp-to-edge, modulated by `alpha` (0...1) and by `mask` (the antialiased image
-    /// rectangle, rasterized by the caller) and `clip`. Sampling like Skia: device pixel centre
-    /// (x+0.5, y+0.5) mapped by the inverse, texel centres at i+0.5, bilinear weights, clamp.
-    /// When the transform is a pure integer translation, sample exactly (no blur) — that is
-    /// what bilinear gives anyway, but take the fast copy path.
+    /// rectangle, rasterized by the caller) and `clip`.
     public mutating func drawImage(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
                                    mask: CoverageMask, clip: CoverageMask?) {
         guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
@@ -36,25 +41,29 @@ extension Pixmap {
             area = clipped
         }
         let kind = ImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
-        let imageWidth = image.width, imageHeight = image.height, pixmapWidth = width
-        var span = [UInt8](repeating: 0, count: area.width * 4)
-        var columnTaps: [ImageSampling.Tap] = []
+        let source = ImageSampling.Source(image: image)
+        let pixmapWidth = width
+        // Axis-aligned draws: the column taps of the whole area, once.
+        var columns: [ImageSampling.ColumnTap] = []
         if case .axisAligned = kind {
-            columnTaps = (0..<area.width).map { i in
-                ImageSampling.tap((inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5, size: imageWidth)
+            columns = (0..<area.width).map { i in
+                ImageSampling.ColumnTap(ImageSampling.ClampedTap(
+                    (inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5, size: image.width))
             }
         }
-        var alphaTable: [UInt8] = []
-        if case .translation = kind {
-            alphaTable = (0...255).map { v in UInt8(truncatingIfNeeded: roundToByte(Double(v) * alpha)) }
+        var alphaTable = [UInt8](repeating: 0, count: 256)
+        if case .translation = kind, alpha < 1 {
+            for v in 0..<256 { alphaTable[v] = UInt8(truncatingIfNeeded: roundToByte(Double(v) * alpha)) }
         }
-        data.withUnsafeMutableBufferPointer { pixels in
-        image.data.withUnsafeBufferPointer { texels in
+        let alphaF = Float(alpha)
+        let clipBytes = clip?.data ?? []
+        data.withUnsafeMutableBytes { pixels in
+        clipBytes.withUnsafeBufferPointer { clipBytes in
+        image.data.withUnsafeBytes { texels in
         mask.data.withUnsafeBufferPointer { coverage in
-        span.withUnsafeMutableBufferPointer { span in
-        columnTaps.withUnsafeBufferPointer { columnTaps in
+        columns.withUnsafeBufferPointer { columns in
         alphaTable.withUnsafeBufferPointer { alphaTable in
-            let texels = texels.baseAddress!, span = span.baseAddress!
+            let texels = texels.baseAddress!
             for y in area.y..<area.maxY {
                 let rowCoverage = coverage.baseAddress! + (y - mask.bounds.y) * mask.bounds.width + (area.x - mask.bounds.x)
                 var first = 0, last = area.width - 1
@@ -62,32 +71,54 @@ extension Pixmap {
                 if first > last { continue }
                 while rowCoverage[last] == 0 { last -= 1 }
                 let count = last - first + 1, x0 = area.x + first
+                let dst = pixels.baseAddress! + (y * pixmapWidth + x0) * 4
+                let rowClip = clip.map { c in
+                    clipBytes.baseAddress! + (y - c.bounds.y) * c.bounds.width + (x0 - c.bounds.x)
+                }
+                let row = ImageSampling.Row(dst: dst, coverage: rowCoverage + first, clip: rowClip, count: count)
                 switch kind {
                 case .translation(let dx, let dy):
-                    ImageSampling.copyRow(texels, width: imageWidth, height: imageHeight,
-                                          x: x0 - dx, y: y - dy, count: count,
-                                          alphaTable: alphaTable.baseAddress!, into: span)
-                case .axisAligned:
-                    let rowTap = ImageSampling.tap((inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5)
-                                                    + inverse.ty) - 0.5, size: imageHeight)
-                    ImageSampling.scaleRow(texels, width: imageWidth, columns: columnTaps.baseAddress! + first,
-                                           row: rowTap, count: count, alpha: alpha, into: span)
-                case .affine:
-                    ImageSampling.affineRow(texels, width: imageWidth, height: imageHeight, inverse: inverse,
-                                            x: x0, y: y, count: count, alpha: alpha, into: span)
-                }
-                let dst = pixels.baseAddress! + (y * pixmapWidth + x0) * 4
-                if let clip {
-                    clip.data.withUnsafeBufferPointer { clipCoverage in
-                        let c = clipCoverage.baseAddress! + (y - clip.bounds.y) * clip.bounds.width + (x0 - clip.bounds.x)
-                        ImageSampling.blendRow(dst, span, rowCoverage + first, clip: c, count: count)
+                    let sourceRow = source.row(y - dy, texels)
+                    let offset = x0 - dx
+                    // Columns whose source x is inside the image: 0 ≤ offset + i < width.
+                    let lo = Swift.min(Swift.max(-offset, 0), count)
+                    let hi = Swift.max(Swift.min(source.width - offset, count), lo)
+                    if alpha == 1 {
+                        row.blend(ImageSampling.ClampedCopy(row: sourceRow, offset: offset, last: source.width - 1), 0..<lo)
+                        row.blend(ImageSampling.Copy(row: sourceRow + offset * 4), lo..<hi)
+                        row.blend(ImageSampling.ClampedCopy(row: sourceRow, offset: offset, last: source.width - 1), hi..<count)
+                    } else {
+                        let table = alphaTable.baseAddress!
+                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, table: table), 0..<lo)
+                        row.blend(ImageSampling.CopyAlpha(row: sourceRow + offset * 4, table: table), lo..<hi)
+                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, table: table), hi..<count)
                     }
-                } else {
-                    ImageSampling.blendRow(dst, span, rowCoverage + first, count: count)
+                case .axisAligned:
+                    let v = (inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5) + inverse.ty) - 0.5
+                    let tap = ImageSampling.ClampedTap(v, size: source.height)
+                    row.blend(ImageSampling.Scaled(row0: source.row(tap.i0, texels), row1: source.row(tap.i1, texels),
+                                                   fy: Float(tap.f), alpha: alphaF, columns: columns.baseAddress! + first),
+                              0..<count)
+                case .affine:
+                    let px = Double(x0) + 0.5, py = Double(y) + 0.5
+                    let u0 = (inverse.a * px + inverse.c * py + inverse.tx) - 0.5
+                    let v0 = (inverse.b * px + inverse.d * py + inverse.ty) - 0.5
+                    let line = ImageSampling.Line(u0: u0, v0: v0, du: inverse.a, dv: inverse.b)
+                    let inside = line.interior(count: count, width: source.width, height: source.height)
+                    let clamped = ImageSampling.ClampedAffine(line: line, source: source, texels: texels, alpha: alphaF)
+                    row.blend(clamped, 0..<inside.lowerBound)
+                    row.blend(ImageSampling.InteriorAffine(line: line, source: source, texels: texels, alpha: alphaF), inside)
+                    row.blend(clamped, inside.upperBound..<count)
                 }
             }
         }}}}}}
     }
+}
+
+/// A per-pixel source for one destination row span: texel value (premultiplied word, × alpha)
+/// for span index i.
+protocol SpanSampler {
+    func texel(_ i: Int) -> UInt32
 }
 
 enum ImageSampling {
@@ -110,120 +141,211 @@ enum ImageSampling {
         }
     }
 
+    /// The image as rows of 32-bit words.
+    struct Source {
+        let width: Int, height: Int
+        init(image: Pixmap) { width = image.width; height = image.height }
+        /// Start of row `y` clamped to the image.
+        @inline(__always) func row(_ y: Int, _ texels: UnsafeRawPointer) -> UnsafeRawPointer {
+            texels + (y < 0 ? 0 : (y >= height ? height - 1 : y)) * width * 4
+        }
+    }
+
+    /// One destination row span: where it starts, its coverage (and clip) bytes, its length.
+    struct Row {
+        let dst: UnsafeMutableRawPointer
+        let coverage: UnsafePointer<UInt8>
+        let clip: UnsafePointer<UInt8>?
+        let count: Int
+
+        /// Samples and blends span indices `range` (the sampler is a generic parameter, so each
+        /// sampler gets its own specialised loop; nothing is chosen per pixel).
+        @inline(__always) func blend<S: SpanSampler>(_ sampler: S, _ range: Range<Int>) {
+            if range.isEmpty { return }
+            if let clip {
+                for i in range {
+                    let k = UInt32(coverage[i]), m = UInt32(clip[i])
+                    if k == 0 || m == 0 { continue }
+                    PackedPixel.blend(sampler.texel(i), coverage: div255(k &* m), onto: dst + i * 4)
+                }
+            } else {
+                for i in range {
+                    let k = UInt32(coverage[i])
+                    if k == 0 { continue }
+                    PackedPixel.blend(sampler.texel(i), coverage: k, onto: dst + i * 4)
+                }
+            }
+        }
+    }
+
     /// Two neighbouring clamped texel indices and the weight of the second.
-    struct Tap {
+    struct ClampedTap {
         var i0: Int, i1: Int, f: Double
+
+        /// Taps for image coordinate `u` (already shifted by −0.5 to texel-centre space). `u` is
+        /// first clamped to [−2, size + 1] (NaN → −2): beyond that both taps clamp to the same
+        /// edge texel anyway, and the clamp keeps the Int conversion defined.
+        @inline(__always) init(_ u: Double, size: Int) {
+            var u = u
+            let high = Double(size) + 1
+            if !(u >= -2) { u = -2 } else if !(u <= high) { u = high }
+            // Truncate, then step down for negatives (floor without a libm call).
+            let t = Int(u)
+            let i = Double(t) > u ? t - 1 : t
+            let last = size - 1
+            i0 = i < 0 ? 0 : (i > last ? last : i)
+            i1 = i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1)
+            f = u - Double(i)
+        }
     }
 
-    /// Taps for image coordinate `u` (already shifted by −0.5 to texel-centre space). `u` is
-    /// first clamped to [−2, size + 1] (NaN → −2): beyond that both taps clamp to the same edge
-    /// texel anyway, and the clamp keeps the Int conversion defined.
-    @inline(__always) static func tap(_ u: Double, size: Int) -> Tap {
-        var u = u
-        let high = Double(size) + 1
-        if !(u >= -2) { u = -2 } else if !(u <= high) { u = high }
-        // u is within ±(size + 2) now: truncate, then step down for negatives (floor without
-        // the libm call `rounded(.down)` is on baseline x86-64).
-        let t = Int(u)
-        let i = Double(t) > u ? t - 1 : t
-        let floor = Double(i), last = size - 1
-        return Tap(i0: i < 0 ? 0 : (i > last ? last : i),
-                   i1: i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1),
-                   f: u - floor)
+    /// A column tap as the axis-aligned loop reads it: byte offsets of the two texels in a row.
+    struct ColumnTap {
+        let offset0: Int32, offset1: Int32
+        let f: Float
+        init(_ tap: ClampedTap) { offset0 = Int32(tap.i0 * 4); offset1 = Int32(tap.i1 * 4); f = Float(tap.f) }
     }
 
-    /// Bilinear filter of four premultiplied texels × alpha, one rounding; channel ≤ alpha kept.
+    /// The four channels of a word as floats. Written lane by lane: the generic SIMD
+    /// conversions (`SIMD4<Int32>(truncatingIfNeeded: SIMD4<UInt8>)` and friends) are not
+    /// specialised to single instructions and cost ~20× more.
+    @inline(__always) static func lanes(_ w: UInt32) -> SIMD4<Float> {
+        SIMD4<Float>(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24))
+    }
+
+    /// Bilinear filter of four premultiplied texels × alpha, rounded once; colour ≤ alpha kept.
     @inline(__always)
-    static func filter(_ p00: UnsafePointer<UInt8>, _ p10: UnsafePointer<UInt8>, _ p01: UnsafePointer<UInt8>,
-                       _ p11: UnsafePointer<UInt8>, fx: Double, fy: Double, alpha: Double,
-                       into out: UnsafeMutablePointer<UInt8>) {
-        let gx = 1 - fx, gy = 1 - fy
-        @inline(__always) func channel(_ c: Int) -> UInt32 {
-            let top = Double(p00[c]) * gx + Double(p10[c]) * fx
-            let bottom = Double(p01[c]) * gx + Double(p11[c]) * fx
-            return roundToByte((top * gy + bottom * fy) * alpha)
-        }
-        let a = channel(3)
-        out[0] = UInt8(truncatingIfNeeded: Swift.min(channel(0), a))
-        out[1] = UInt8(truncatingIfNeeded: Swift.min(channel(1), a))
-        out[2] = UInt8(truncatingIfNeeded: Swift.min(channel(2), a))
-        out[3] = UInt8(truncatingIfNeeded: a)
+    static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
+                         fx: Float, fy: Float, alpha: Float) -> UInt32 {
+        let a = lanes(p00), b = lanes(p10), c = lanes(p01), d = lanes(p11)
+        let top = a + (b - a) * fx
+        let bottom = c + (d - c) * fx
+        let v = (top + (bottom - top) * fy) * alpha
+        // Rounding is monotonic, so the min before rounding is the min after (colour ≤ alpha);
+        // lane by lane, because `pointwiseMin` is not inlined.
+        let va = v[3]
+        let clamped = SIMD4<Float>(Swift.min(v[0], va), Swift.min(v[1], va), Swift.min(v[2], va), va)
+        // Round to a byte without checked conversions: adding 2²³ leaves round(v) in the low
+        // mantissa bits (0 ≤ v < 256). That rounding sends ties to even; the 1/256 nudge first
+        // sends them up, as the oracles' round-half-up does (255 × 0.3 = 76.5 → 77).
+        let bits = unsafeBitCast((clamped + 0.00390625) + 8_388_608, to: SIMD4<UInt32>.self)
+        return (bits[0] & 0xFF) | (bits[1] & 0xFF) << 8 | (bits[2] & 0xFF) << 16 | (bits[3] & 0xFF) << 24
     }
 
-    static func copyRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, count: Int,
-                        alphaTable: UnsafePointer<UInt8>, into span: UnsafeMutablePointer<UInt8>) {
-        let row = texels + (y < 0 ? 0 : (y >= height ? height - 1 : y)) * width * 4
-        let last = width - 1
-        var i = 0
-        while i < count {
-            let sx = x + i
-            let p = row + (sx < 0 ? 0 : (sx > last ? last : sx)) * 4
-            let o = span + i * 4
-            o[0] = alphaTable[Int(p[0])]; o[1] = alphaTable[Int(p[1])]
-            o[2] = alphaTable[Int(p[2])]; o[3] = alphaTable[Int(p[3])]
-            i += 1
+    // MARK: translation
+
+    struct Copy: SpanSampler {
+        let row: UnsafeRawPointer
+        @inline(__always) func texel(_ i: Int) -> UInt32 { row.load(fromByteOffset: i * 4, as: UInt32.self) }
+    }
+
+    struct ClampedCopy: SpanSampler {
+        let row: UnsafeRawPointer, offset: Int, last: Int
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            let x = offset + i
+            return row.load(fromByteOffset: (x < 0 ? 0 : (x > last ? last : x)) * 4, as: UInt32.self)
         }
     }
 
-    static func scaleRow(_ texels: UnsafePointer<UInt8>, width: Int, columns: UnsafePointer<Tap>, row: Tap,
-                         count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
-        let row0 = texels + row.i0 * width * 4, row1 = texels + row.i1 * width * 4
-        var i = 0
-        while i < count {
+    /// Each channel through the exact alpha table (round(v · alpha)).
+    @inline(__always) static func applyAlpha(_ w: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
+        UInt32(table[Int(w & 0xFF)]) | UInt32(table[Int((w >> 8) & 0xFF)]) << 8
+            | UInt32(table[Int((w >> 16) & 0xFF)]) << 16 | UInt32(table[Int(w >> 24)]) << 24
+    }
+
+    struct CopyAlpha: SpanSampler {
+        let row: UnsafeRawPointer, table: UnsafePointer<UInt8>
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            applyAlpha(row.load(fromByteOffset: i * 4, as: UInt32.self), table)
+        }
+    }
+
+    struct ClampedCopyAlpha: SpanSampler {
+        let row: UnsafeRawPointer, offset: Int, last: Int, table: UnsafePointer<UInt8>
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            let x = offset + i
+            return applyAlpha(row.load(fromByteOffset: (x < 0 ? 0 : (x > last ? last : x)) * 4, as: UInt32.self), table)
+        }
+    }
+
+    // MARK: axis-aligned
+
+    struct Scaled: SpanSampler {
+        let row0: UnsafeRawPointer, row1: UnsafeRawPointer
+        let fy: Float, alpha: Float
+        let columns: UnsafePointer<ColumnTap>
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
             let t = columns[i]
-            filter(row0 + t.i0 * 4, row0 + t.i1 * 4, row1 + t.i0 * 4, row1 + t.i1 * 4,
-                   fx: t.f, fy: row.f, alpha: alpha, into: span + i * 4)
-            i += 1
+            let o0 = Int(t.offset0), o1 = Int(t.offset1)
+            return bilinear(row0.load(fromByteOffset: o0, as: UInt32.self), row0.load(fromByteOffset: o1, as: UInt32.self),
+                            row1.load(fromByteOffset: o0, as: UInt32.self), row1.load(fromByteOffset: o1, as: UInt32.self),
+                            fx: t.f, fy: fy, alpha: alpha)
         }
     }
 
-    static func affineRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, inverse m: Transform,
-                          x: Int, y: Int, count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
-        let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = (m.a * px + m.c * py + m.tx) - 0.5
-        var v = (m.b * px + m.d * py + m.ty) - 0.5
-        var i = 0
-        while i < count {
-            let tu = tap(u, size: width), tv = tap(v, size: height)
-            let row0 = texels + tv.i0 * width * 4, row1 = texels + tv.i1 * width * 4
-            filter(row0 + tu.i0 * 4, row0 + tu.i1 * 4, row1 + tu.i0 * 4, row1 + tu.i1 * 4,
-                   fx: tu.f, fy: tv.f, alpha: alpha, into: span + i * 4)
-            u += m.a; v += m.b
-            i += 1
+    // MARK: affine
+
+    /// Image coordinates along a destination row: (u, v) = (u0 + i · du, v0 + i · dv), in
+    /// texel-centre space. Computed per pixel from i, so the value is monotonic in i.
+    struct Line {
+        let u0: Double, v0: Double, du: Double, dv: Double
+        @inline(__always) func u(_ i: Int) -> Double { u0 + Double(i) * du }
+        @inline(__always) func v(_ i: Int) -> Double { v0 + Double(i) * dv }
+
+        /// True when both taps of u and of v lie inside the image: 0 ≤ u < width − 1, same for v.
+        @inline(__always) func isInterior(_ i: Int, width: Int, height: Int) -> Bool {
+            let u = u(i), v = v(i)
+            return u >= 0 && u < Double(width - 1) && v >= 0 && v < Double(height - 1)
+        }
+
+        /// The span indices (within 0 ..< count) whose taps need no clamping. Each coordinate is
+        /// linear and monotonic in i, so the interior is one interval: estimated by solving the
+        /// four inequalities, then its ends are checked with the exact predicate and moved in.
+        func interior(count: Int, width: Int, height: Int) -> Range<Int> {
+            var lo = 0.0, hi = Double(count)   // [lo, hi) as reals
+            func restrict(_ start: Double, _ step: Double, _ limit: Double) {
+                // 0 ≤ start + i · step < limit
+                if step == 0 {
+                    if !(start >= 0 && start < limit) { hi = lo }
+                    return
+                }
+                let a = (0 - start) / step, b = (limit - start) / step
+                let (from, to) = step > 0 ? (a, b) : (b, a)
+                lo = Swift.max(lo, from); hi = Swift.min(hi, to)
+            }
+            restrict(u0, du, Double(width - 1))
+            restrict(v0, dv, Double(height - 1))
+            guard lo < hi else { return 0..<0 }   // also false for NaN
+            // Clamp in Double before converting (huge or NaN values must not trap in Int()).
+            var first = Int(Swift.min(Swift.max(lo.rounded(.up), 0), Double(count)))
+            var end = Int(Swift.min(Swift.max(hi.rounded(.up), 0), Double(count)))
+            while first < end && !isInterior(first, width: width, height: height) { first += 1 }
+            while end > first && !isInterior(end - 1, width: width, height: height) { end -= 1 }
+            return first..<end
         }
     }
 
-    @inline(__always)
-    static func blendPixel(_ d: UnsafeMutablePointer<UInt8>, _ s: UnsafePointer<UInt8>, coverage k: UInt32) {
-        var sr = UInt32(s[0]), sg = UInt32(s[1]), sb = UInt32(s[2]), sa = UInt32(s[3])
-        if k != 255 {
-            sr = div255(sr &* k); sg = div255(sg &* k); sb = div255(sb &* k); sa = div255(sa &* k)
-        }
-        if sa == 0 { return }   // premultiplied: nothing to add, d · 255 / 255 = d
-        let inv = 255 &- sa
-        d[0] = UInt8(truncatingIfNeeded: sourceOver(sr, UInt32(d[0]), inverseAlpha: inv))
-        d[1] = UInt8(truncatingIfNeeded: sourceOver(sg, UInt32(d[1]), inverseAlpha: inv))
-        d[2] = UInt8(truncatingIfNeeded: sourceOver(sb, UInt32(d[2]), inverseAlpha: inv))
-        d[3] = UInt8(truncatingIfNeeded: sourceOver(sa, UInt32(d[3]), inverseAlpha: inv))
-    }
-
-    static func blendRow(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,
-                         _ coverage: UnsafePointer<UInt8>, count: Int) {
-        var i = 0
-        while i < count {
-            let k = UInt32(coverage[i])
-            if k != 0 { blendPixel(dst + i * 4, src + i * 4, coverage: k) }
-            i += 1
+    struct InteriorAffine: SpanSampler {
+        let line: Line, source: Source, texels: UnsafeRawPointer, alpha: Float
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            let u = line.u(i), v = line.v(i)
+            let x = Int(u), y = Int(v)          // u, v ≥ 0 here: truncation is floor
+            let fx = Float(u - Double(x)), fy = Float(v - Double(y))
+            let p = texels + (y * source.width + x) * 4, stride = source.width * 4
+            return bilinear(p.load(as: UInt32.self), p.load(fromByteOffset: 4, as: UInt32.self),
+                            p.load(fromByteOffset: stride, as: UInt32.self), p.load(fromByteOffset: stride + 4, as: UInt32.self),
+                            fx: fx, fy: fy, alpha: alpha)
         }
     }
 
-    static func blendRow(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,
-                         _ coverage: UnsafePointer<UInt8>, clip: UnsafePointer<UInt8>, count: Int) {
-        var i = 0
-        while i < count {
-            let k = UInt32(coverage[i]), m = UInt32(clip[i])
-            if k != 0 && m != 0 { blendPixel(dst + i * 4, src + i * 4, coverage: div255(k &* m)) }
-            i += 1
+    struct ClampedAffine: SpanSampler {
+        let line: Line, source: Source, texels: UnsafeRawPointer, alpha: Float
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            let tu = ClampedTap(line.u(i), size: source.width), tv = ClampedTap(line.v(i), size: source.height)
+            let r0 = source.row(tv.i0, texels), r1 = source.row(tv.i1, texels)
+            return bilinear(r0.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r0.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
+                            r1.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r1.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
+                            fx: Float(tu.f), fy: Float(tv.f), alpha: alpha)
         }
     }
 }

@@ -7,24 +7,25 @@ extension Pixmap {
     public mutating func compositeSourceOver(_ layer: Pixmap) {
         precondition(layer.width == width && layer.height == height,
                      "compositeSourceOver: layer is \(layer.width)×\(layer.height), target \(width)×\(height)")
-        let count = width * height
-        data.withUnsafeMutableBufferPointer { dst in
-            layer.data.withUnsafeBufferPointer { src in
-                let d = dst.baseAddress!, s = src.baseAddress!
-                var i = 0
-                while i < count {
-                    let p = i * 4
-                    let sa = UInt32(s[p + 3])
-                    if sa == 255 {
-                        d[p] = s[p]; d[p + 1] = s[p + 1]; d[p + 2] = s[p + 2]; d[p + 3] = 255
-                    } else if sa != 0 {
-                        let inv = 255 &- sa
-                        d[p] = UInt8(truncatingIfNeeded: sourceOver(UInt32(s[p]), UInt32(d[p]), inverseAlpha: inv))
-                        d[p + 1] = UInt8(truncatingIfNeeded: sourceOver(UInt32(s[p + 1]), UInt32(d[p + 1]), inverseAlpha: inv))
-                        d[p + 2] = UInt8(truncatingIfNeeded: sourceOver(UInt32(s[p + 2]), UInt32(d[p + 2]), inverseAlpha: inv))
-                        d[p + 3] = UInt8(truncatingIfNeeded: sourceOver(sa, UInt32(d[p + 3]), inverseAlpha: inv))
+        compositeSourceOver(layer, atX: 0, y: 0)
+    }
+
+    /// Source-over of `layer` placed with its top-left pixel at (x, y); the layer must lie inside
+    /// self (a layer sized to what a matte run covers).
+    public mutating func compositeSourceOver(_ layer: Pixmap, atX x: Int, y: Int) {
+        precondition(x >= 0 && y >= 0 && x + layer.width <= width && y + layer.height <= height,
+                     "compositeSourceOver: layer \(layer.width)×\(layer.height) at (\(x), \(y)) is outside \(width)×\(height)")
+        let count = layer.width, rows = layer.height, stride = width
+        data.withUnsafeMutableBytes { dst in
+            layer.data.withUnsafeBytes { src in
+                for row in 0..<rows {
+                    let d = dst.baseAddress! + ((y + row) * stride + x) * 4, s = src.baseAddress! + row * count * 4
+                    var i = 0
+                    while i < count {
+                        let w = s.load(fromByteOffset: i * 4, as: UInt32.self)
+                        if w != 0 { PackedPixel.blend(w, coverage: 255, onto: d + i * 4) }
+                        i += 1
                     }
-                    i += 1
                 }
             }
         }
@@ -35,20 +36,15 @@ extension Pixmap {
         precondition(matte.width == width && matte.height == height,
                      "multiplyByAlpha: matte is \(matte.width)×\(matte.height), target \(width)×\(height)")
         let count = width * height
-        data.withUnsafeMutableBufferPointer { dst in
-            matte.data.withUnsafeBufferPointer { src in
+        data.withUnsafeMutableBytes { dst in
+            matte.data.withUnsafeBytes { src in
                 let d = dst.baseAddress!, s = src.baseAddress!
                 var i = 0
                 while i < count {
-                    let p = i * 4
-                    let m = UInt32(s[p + 3])
-                    if m == 0 {
-                        d[p] = 0; d[p + 1] = 0; d[p + 2] = 0; d[p + 3] = 0
-                    } else if m != 255 {
-                        d[p] = UInt8(truncatingIfNeeded: div255(UInt32(d[p]) &* m))
-                        d[p + 1] = UInt8(truncatingIfNeeded: div255(UInt32(d[p + 1]) &* m))
-                        d[p + 2] = UInt8(truncatingIfNeeded: div255(UInt32(d[p + 2]) &* m))
-                        d[p + 3] = UInt8(truncatingIfNeeded: div255(UInt32(d[p + 3]) &* m))
+                    let m = s.load(fromByteOffset: i * 4 + 3, as: UInt8.self)
+                    if m != 255 {
+                        let p = d + i * 4
+                        p.storeBytes(of: m == 0 ? 0 : PackedPixel.scale(p.load(as: UInt32.self), by: UInt32(m)), as: UInt32.self)
                     }
                     i += 1
                 }

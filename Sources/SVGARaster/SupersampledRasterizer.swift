@@ -110,7 +110,7 @@ enum SupersampledRasterizer {
             for x in 0..<width {
                 run += runs[x]
                 let c = min(1, max(0, run + partial[x]))
-                let alpha = UInt8((c * 255).rounded())
+                let alpha = UInt8(c * 255 + 0.5)   // c in 0...1: round half up without a libm call
                 output[base + x] = alpha
                 if alpha != 0 {
                     coveredMinX = min(coveredMinX, x); coveredMaxX = max(coveredMaxX, x)

@@ -8,7 +8,7 @@ extension MovieRenderer {
     /// aspect-fit or aspect-fill into the layout rectangle at the origin, optionally masked by
     /// a circle or rounded corners. Aspect-fill is cropped to the layout rectangle.
     func drawReplacementImage(_ replacement: DynamicImage, layout: Rect, matrix: Transform, alpha: Double,
-                              region: IntRect, clip: CoverageMask?, into target: inout Pixmap) {
+                              clip: CoverageMask?, into target: inout Pixmap) {
         guard !layout.isEmpty else { return }
         let image = replacement.pixmap
         let iw = Double(image.width), ih = Double(image.height)
@@ -29,7 +29,6 @@ extension MovieRenderer {
                 : Rect(x: 0, y: 0, width: lw, height: lh)
         }
         let imageToDevice = matrix.concatenating(placement)
-        guard imageToDevice.isDrawable else { return }
         let outline: Path
         switch replacement.mask {
         case .none:
@@ -41,15 +40,15 @@ extension MovieRenderer {
             outline = PathBuilder.rect(x: shown.x, y: shown.y, width: shown.width, height: shown.height,
                                        cornerRadius: max(0, radius))
         }
-        guard let mask = fillCoverage(outline, transform: matrix, within: region) else { return }
-        target.drawImage(image, imageToDevice: imageToDevice, alpha: alpha, mask: mask, clip: clip)
+        painter.drawImage(image, imageToDevice: imageToDevice, alpha: alpha, outline: outline, outlineToDevice: matrix,
+                          clip: clip, into: &target)
     }
 
     /// A.7 text by key: one line in sprite-local space, after the bitmap and before the shapes,
     /// aligned horizontally in the layout rectangle at the origin (centred by default) and
     /// centred vertically on the font's ascent/descent box, × frame alpha, inside the clip.
     func drawText(_ text: DynamicText, layout: Rect, matrix: Transform, alpha: Double,
-                  region: IntRect, clip: CoverageMask?, into target: inout Pixmap) {
+                  clip: CoverageMask?, into target: inout Pixmap) {
         let fontPath = text.style.fontPath ?? FontFace.defaultPath
         guard !layout.isEmpty, !text.text.isEmpty, text.style.color.a > 0, let font = fonts[fontPath] else { return }
         let size = text.style.size ?? layout.height * 0.6
@@ -76,8 +75,7 @@ extension MovieRenderer {
         }
         let baseline = layout.height / 2 + (line.ascent - line.descent) / 2
         let transform = matrix.concatenating(.translation(x, baseline))
-        if let mask = fillCoverage(line.path, transform: transform, within: region) {
-            target.fill(mask, color: premultiplied(text.style.color, alpha: alpha), clip: clip)
-        }
+        painter.fill(line.path, transform: transform, color: premultiplied(text.style.color, alpha: alpha),
+                     clip: clip, into: &target)
     }
 }

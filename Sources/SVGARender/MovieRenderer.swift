@@ -24,14 +24,15 @@ public final class MovieRenderer: Sendable {
     public let warnings: [String]
     /// Skia-compatible by default, so frames match Android's canvas and the reference frames.
     public let antialiasing: Antialiasing
-
-    /// Maximum distance between a curve and its flattened polyline, in device pixels. Below what
-    /// 8-bit coverage can show on typical curvature, and close to Skia's own flattening.
-    static let flatteningTolerance = 0.1
+    /// Makes every raster choice (stroker, edges, rasterizer) for the draws.
+    let painter: Painter
+    /// Layer buffers for matte runs, reused across frames and threads.
+    let layers = PixmapPool()
 
     public init(movie: Movie, dynamic: DynamicItems = .none, antialiasing: Antialiasing = .skiaCompatible) throws(RenderError) {
         self.movie = movie
         self.antialiasing = antialiasing
+        self.painter = Painter(antialiasing: antialiasing)
         self.dynamic = dynamic
         var decoded: [String: Pixmap] = [:]
         var warnings: [String] = []
@@ -103,17 +104,25 @@ public final class MovieRenderer: Sendable {
 
     /// A.6: the run is drawn into an isolated layer, multiplied by the matte sprite's rendered
     /// alpha (destination-in), then composited source-over. A missing or invisible matte hides it.
+    /// Destination-in leaves nothing outside the matte, so both layers cover only what the matte
+    /// sprite can draw (`drawnBounds`), drawn with the frame's transform shifted to their origin.
     func drawMatteRun(matte matteIndex: Int?, members: [Int], into canvas: inout Pixmap, context: FrameContext) {
         guard let matteIndex, let matteFrame = movie.sprites[matteIndex].frame(at: context.frame),
-              matteFrame.alpha > 0 else { return }
-        guard var layer = Pixmap(width: canvas.width, height: canvas.height),
-              var matteLayer = Pixmap(width: canvas.width, height: canvas.height) else { return }
+              matteFrame.alpha > 0,
+              let region = drawnBounds(ofSprite: matteIndex, context: context),
+              var layer = layers.take(width: region.width, height: region.height) else { return }
+        defer { layers.give(&layer) }
+        guard var matteLayer = layers.take(width: region.width, height: region.height) else { return }
+        defer { layers.give(&matteLayer) }
+        let local = FrameContext(frame: context.frame,
+                                 global: Transform.translation(Double(-region.x), Double(-region.y)).concatenating(context.global),
+                                 canvas: layer.bounds)
         for index in members where index != matteIndex {
-            drawSprite(index, into: &layer, context: context)
+            drawSprite(index, into: &layer, context: local)
         }
-        drawSprite(matteIndex, into: &matteLayer, context: context, ignoringHidden: true)
+        drawSprite(matteIndex, into: &matteLayer, context: local, ignoringHidden: true)
         layer.multiplyByAlpha(of: matteLayer)
-        canvas.compositeSourceOver(layer)
+        canvas.compositeSourceOver(layer, atX: region.x, y: region.y)
     }
 }
 

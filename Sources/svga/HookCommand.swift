@@ -5,7 +5,7 @@ import SVGAKit
 import Synchronization
 
 /// `svga hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]]
-///            [--combo-window SECONDS] [--threads N] [--fast-png]`
+///            [--combo-window SECONDS] [--threads N] [--png-level fast|default|max]`
 ///
 /// One JSON status line per event on stdout (flushed per line, for a consumer reading the pipe).
 /// Exit codes: 0 when the stream or spool was processed (event errors are status lines, not
@@ -13,8 +13,8 @@ import Synchronization
 /// spool folder cannot be used.
 enum HookCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["catalog", "out", "events", "spool", "combo-window", "threads"],
-                              flags: ["once", "fast-png"])
+        let a = try Arguments(args, options: ["catalog", "out", "events", "spool", "combo-window", "threads", PNGLevelOption.optionName],
+                              flags: ["once", PNGLevelOption.flagName])
         guard a.positionals.isEmpty else { throw .usage("hook takes no positional arguments (got '\(a.positionals[0])')") }
         guard let catalogPath = a.value("catalog") else { throw .usage("hook needs --catalog CATALOG.json") }
         guard let out = a.value("out") else { throw .usage("hook needs --out DIR") }
@@ -33,7 +33,7 @@ enum HookCommand {
         for problem in catalog.problems { Output.error("svga: \(catalogPath): warning: \(problem)") }
 
         let configuration = HookConfiguration(outDirectory: URL(fileURLWithPath: out), comboWindow: window, threads: threads,
-                                              compression: a.flag("fast-png") ? .fast : .default)
+                                              compression: try PNGLevelOption.parse(a, default: .fast))
         let processor: HookProcessor
         do { processor = try HookProcessor(catalog: catalog, configuration: configuration) } catch {
             throw .file(path: out, message: error.description)

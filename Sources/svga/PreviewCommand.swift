@@ -6,11 +6,12 @@ import SVGAKit
 /// writes poster.png, sheet.png and preview.png (APNG) into DIR.
 enum PreviewCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["out", "max-size", "sheet-frames", "threads"], flags: [])
+        let a = try Arguments(args, options: ["out", "max-size", "sheet-frames", "threads", PNGLevelOption.optionName], flags: [PNGLevelOption.flagName])
         guard a.positionals.count == 1 else { throw .usage("preview takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("preview needs --out DIR") }
         let path = a.positionals[0]
         var options = PreviewOptions()
+        options.pngLevel = try PNGLevelOption.parse(a, default: .default)
         if let m = try a.int("max-size", min: 1) { options.maxSize = m }
         if let n = try a.int("sheet-frames", min: 1) { options.sheetFrames = n }
         options.threads = try a.int("threads", min: 1)

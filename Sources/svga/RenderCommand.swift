@@ -7,8 +7,8 @@ import SVGARender
 
 enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr"]),
-                              flags: ["fast-png", "quiet"])
+        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr", PNGLevelOption.optionName]),
+                              flags: [PNGLevelOption.flagName, "quiet"])
         guard a.positionals.count == 1 else { throw .usage("render takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("render needs --out DIR (or --out FILE.png with --frame N)") }
         let path = a.positionals[0]
@@ -21,7 +21,7 @@ enum RenderCommand {
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(path: path, error) }
         for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }
-        let compression: PNGCompression = a.flag("fast-png") ? .fast : .default
+        let compression = try PNGLevelOption.parse(a, default: .fast)
 
         if let single = a.value("frame") {
             guard a.value("frames") == nil else { throw .usage("use --frame N or --frames SPEC, not both") }
@@ -54,7 +54,8 @@ enum RenderCommand {
         }
         bar.finish()
         let fps = summary.seconds > 0 ? Double(summary.frames) / summary.seconds : 0
-        Output.line("rendered \(summary.frames) frames of \(path) at \(summary.width)×\(summary.height) to \(out) in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", fps)) frames/s, \(job.threads) threads)")
+        let reused = summary.reused > 0 ? ", \(summary.reused) identical to the frame before them (reused)" : ""
+        Output.line("rendered \(summary.frames) frames of \(path) at \(summary.width)×\(summary.height) to \(out) in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", fps)) frames/s, \(job.threads) threads\(reused))")
 
         if let reference = a.value("compare") {
             try DiffCommand.compareFolders(actual: out, reference: reference, files: summary.files,

@@ -8,7 +8,7 @@ usage: svga <command> [options]
 
 commands:
   info FILE [--json]                       container, canvas, timing, images, features, keys
-  render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--fast-png]
+  render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--png-level fast|default|max]
          [--set-image KEY=PNG] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
          [--image-mask KEY=none|circle|radius:R] [--set-text KEY=TEXT]
          [--text-style KEY=JSON] [--font PATH] [--hide KEY] [--compare REFDIR [--min-psnr DB]]
@@ -17,9 +17,9 @@ commands:
   validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--json] [--strict]
          [--threads N]
   validate --list-rules [--profile NAME] [--rules RULES.json] [--json]
-  preview FILE --out DIR [--max-size PX] [--sheet-frames N] [--threads N]
+  preview FILE --out DIR [--max-size PX] [--sheet-frames N] [--threads N] [--png-level LEVEL]
   hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]] [--combo-window SECONDS]
-       [--threads N] [--fast-png]
+       [--threads N] [--png-level fast|default|max]
   help
 
 SPEC is a frame list such as 0-9,15,20- (zero-based, inclusive).

@@ -23,7 +23,7 @@ public struct HookConfiguration: Sendable {
     /// aborts that rendering, which must then leave no event folder behind.
     public var afterFrameWritten: (@Sendable (_ eventID: String, _ frame: Int) throws -> Void)?
 
-    public init(outDirectory: URL, comboWindow: Double = 3, threads: Int? = nil, compression: PNGCompression = .default,
+    public init(outDirectory: URL, comboWindow: Double = 3, threads: Int? = nil, compression: PNGCompression = .fast,
                 fetchTimeout: Double = 30, maxResourceBytes: Int = 64 << 20, maxAvatarBytes: Int = 8 << 20,
                 maxAvatarPixels: Int = 4096 * 4096, clock: HookClock = .monotonic,
                 afterFrameWritten: (@Sendable (String, Int) throws -> Void)? = nil) {

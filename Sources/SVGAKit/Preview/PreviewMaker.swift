@@ -76,9 +76,9 @@ public enum PreviewMaker {
         }
 
         do {
-            let poster = try PNGEncoder.encode(posterPixmap)
-            let sheetPNG = try PNGEncoder.encode(sheet)
-            let apng = try APNGEncoder.encode(frames: rendered, fps: fps, loops: 0)
+            let poster = try PNGEncoder.encode(posterPixmap, compression: options.pngLevel)
+            let sheetPNG = try PNGEncoder.encode(sheet, compression: options.pngLevel)
+            let apng = try APNGEncoder.encode(frames: rendered, fps: fps, loops: 0, compression: options.pngLevel)
             return Preview(poster: poster, posterFrame: posterFrame, posterSize: (posterPixmap.width, posterPixmap.height),
                            sheet: sheetPNG, sheetFrames: sheetFrames, sheetSize: (sheet.width, sheet.height),
                            animation: apng, animationFrames: animationFrames, animationFps: fps,

@@ -1,3 +1,4 @@
+import SVGAImageIO
 import SVGAText
 
 /// How `svga preview` sizes its three images (issue 4).
@@ -17,6 +18,9 @@ public struct PreviewOptions: Sendable {
     public var fontPath: String
     /// Render threads (nil: one per core). The output does not depend on it.
     public var threads: Int?
+    /// PNG level of the three images. `default` by default: `max` makes them about 7 % smaller
+    /// and the whole preview about 3× slower (rose.svga: 12 s instead of 4 s).
+    public var pngLevel: PNGCompression = .default
 
     public init(maxSize: Int = 360, sheetFrames: Int = 16, posterMaxSize: Int = 2048,
                 maxAnimationBytes: Int = 512 << 20, fontPath: String = FontFace.defaultPath, threads: Int? = nil) {

@@ -1,3 +1,5 @@
+import SVGAGeometry
+
 /// Device-space path → polygons whose vertices are where Skia's analytic-AA edges put them.
 ///
 /// Why: Skia's raster backend (m144, the reference renderer) fills every antialiased path with
@@ -257,7 +259,7 @@ public enum SkiaCompatibleEdges {
     static func chopCubicAtYExtrema(_ p0: Point, _ p1: Point, _ p2: Point, _ p3: Point) -> [(Point, Point, Point, Point)] {
         // dy/dt = 3[(a)t² + 2(b)t + c] with a = -y0 + 3y1 - 3y2 + y3, b = y0 - 2y1 + y2, c = y1 - y0.
         let a = p3.y - p0.y + 3 * (p1.y - p2.y), b = 2 * (p0.y - p1.y - p1.y + p2.y), c = p1.y - p0.y
-        let ts = unitQuadRoots(a, b, c)
+        let ts = UnitQuadRoots.roots(a, b, c)
         if ts.isEmpty { return [(p0, p1, p2, p3)] }
         var pieces: [(Point, Point, Point, Point)] = []
         var rest = (p0, p1, p2, p3)
@@ -283,28 +285,6 @@ public enum SkiaCompatibleEdges {
         let ab = c.0.lerp(c.1, t), bc = c.1.lerp(c.2, t), cd = c.2.lerp(c.3, t)
         let abc = ab.lerp(bc, t), bcd = bc.lerp(cd, t), m = abc.lerp(bcd, t)
         return ((c.0, ab, abc, m), (m, bcd, cd, c.3))
-    }
-
-    /// Roots of A t² + B t + C strictly inside (0, 1), sorted, duplicates merged (SkFindUnitQuadRoots).
-    static func unitQuadRoots(_ A: Double, _ B: Double, _ C: Double) -> [Double] {
-        func unitDivide(_ n: Double, _ d: Double) -> Double? {
-            var n = n, d = d
-            if n < 0 { n = -n; d = -d }
-            guard d != 0, n != 0, n < d else { return nil }
-            let r = n / d
-            return r.isFinite && r != 0 ? r : nil
-        }
-        if A == 0 { return unitDivide(-C, B).map { [$0] } ?? [] }
-        let disc = B * B - 4 * A * C
-        guard disc >= 0 else { return [] }
-        let R = disc.squareRoot()
-        let Q = B < 0 ? -(B - R) / 2 : -(B + R) / 2
-        var roots: [Double] = []
-        if let r = unitDivide(Q, A) { roots.append(r) }
-        if let r = unitDivide(C, Q) { roots.append(r) }
-        roots.sort()
-        if roots.count == 2 && roots[0] == roots[1] { roots.removeLast() }
-        return roots
     }
 }
 

@@ -1,5 +1,6 @@
 import Testing
 import SVGAGeometry
+import SVGARaster
 
 /// `SkiaCompatibleEdges`: vertices where Skia's analytic-AA edge builder puts them.
 struct SkiaCompatEdgesTests {

@@ -1,0 +1,211 @@
+import SVGAGeometry
+
+// Yesterday's image sampler, kept as the benchmark's baseline (svga-bench reports the span
+// sampler's ns/px as a ratio to this one, measured in the same process) and as a second oracle
+// for the tests. It works one pixel at a time in Double with clamped taps, into a scratch span,
+// then blends byte by byte. The renderer uses `drawImage` (Pixmap+Image.swift).
+
+extension Pixmap {
+    /// The scalar twin of `drawImage(_:imageToDevice:alpha:mask:clip:)`: same inputs, same
+    /// result within 1 per channel.
+    public mutating func drawImageScalar(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
+                                   mask: CoverageMask, clip: CoverageMask?) {
+        guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
+        let alpha = alpha < 1 ? alpha : 1
+        guard var area = mask.bounds.intersection(bounds) else { return }
+        if let clip {
+            guard let clipped = area.intersection(clip.bounds) else { return }
+            area = clipped
+        }
+        let kind = ScalarImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
+        let imageWidth = image.width, imageHeight = image.height, pixmapWidth = width
+        var span = [UInt8](repeating: 0, count: area.width * 4)
+        var columnTaps: [ScalarImageSampling.Tap] = []
+        if case .axisAligned = kind {
+            columnTaps = (0..<area.width).map { i in
+                ScalarImageSampling.tap((inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5, size: imageWidth)
+            }
+        }
+        var alphaTable: [UInt8] = []
+        if case .translation = kind {
+            alphaTable = (0...255).map { v in UInt8(truncatingIfNeeded: roundToByte(Double(v) * alpha)) }
+        }
+        data.withUnsafeMutableBufferPointer { pixels in
+        image.data.withUnsafeBufferPointer { texels in
+        mask.data.withUnsafeBufferPointer { coverage in
+        span.withUnsafeMutableBufferPointer { span in
+        columnTaps.withUnsafeBufferPointer { columnTaps in
+        alphaTable.withUnsafeBufferPointer { alphaTable in
+            let texels = texels.baseAddress!, span = span.baseAddress!
+            for y in area.y..<area.maxY {
+                let rowCoverage = coverage.baseAddress! + (y - mask.bounds.y) * mask.bounds.width + (area.x - mask.bounds.x)
+                var first = 0, last = area.width - 1
+                while first <= last && rowCoverage[first] == 0 { first += 1 }
+                if first > last { continue }
+                while rowCoverage[last] == 0 { last -= 1 }
+                let count = last - first + 1, x0 = area.x + first
+                switch kind {
+                case .translation(let dx, let dy):
+                    ScalarImageSampling.copyRow(texels, width: imageWidth, height: imageHeight,
+                                          x: x0 - dx, y: y - dy, count: count,
+                                          alphaTable: alphaTable.baseAddress!, into: span)
+                case .axisAligned:
+                    let rowTap = ScalarImageSampling.tap((inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5)
+                                                    + inverse.ty) - 0.5, size: imageHeight)
+                    ScalarImageSampling.scaleRow(texels, width: imageWidth, columns: columnTaps.baseAddress! + first,
+                                           row: rowTap, count: count, alpha: alpha, into: span)
+                case .affine:
+                    ScalarImageSampling.affineRow(texels, width: imageWidth, height: imageHeight, inverse: inverse,
+                                            x: x0, y: y, count: count, alpha: alpha, into: span)
+                }
+                let dst = pixels.baseAddress! + (y * pixmapWidth + x0) * 4
+                if let clip {
+                    clip.data.withUnsafeBufferPointer { clipCoverage in
+                        let c = clipCoverage.baseAddress! + (y - clip.bounds.y) * clip.bounds.width + (x0 - clip.bounds.x)
+                        ScalarImageSampling.blendRow(dst, span, rowCoverage + first, clip: c, count: count)
+                    }
+                } else {
+                    ScalarImageSampling.blendRow(dst, span, rowCoverage + first, count: count)
+                }
+            }
+        }}}}}}
+    }
+}
+
+enum ScalarImageSampling {
+    enum Kind {
+        case translation(dx: Int, dy: Int)
+        case axisAligned
+        case affine
+
+        init(imageToDevice m: Transform, inverse: Transform) {
+            // 2^52: beyond it a Double is not a faithful integer offset (and would not fit Int math).
+            let limit = 4_503_599_627_370_496.0
+            if m.a == 1, m.b == 0, m.c == 0, m.d == 1,
+               m.tx == m.tx.rounded(), m.ty == m.ty.rounded(), abs(m.tx) < limit, abs(m.ty) < limit {
+                self = .translation(dx: Int(m.tx), dy: Int(m.ty))
+            } else if inverse.b == 0 && inverse.c == 0 {
+                self = .axisAligned
+            } else {
+                self = .affine
+            }
+        }
+    }
+
+    /// Two neighbouring clamped texel indices and the weight of the second.
+    struct Tap {
+        var i0: Int, i1: Int, f: Double
+    }
+
+    /// Taps for image coordinate `u` (already shifted by −0.5 to texel-centre space). `u` is
+    /// first clamped to [−2, size + 1] (NaN → −2): beyond that both taps clamp to the same edge
+    /// texel anyway, and the clamp keeps the Int conversion defined.
+    @inline(__always) static func tap(_ u: Double, size: Int) -> Tap {
+        var u = u
+        let high = Double(size) + 1
+        if !(u >= -2) { u = -2 } else if !(u <= high) { u = high }
+        // u is within ±(size + 2) now: truncate, then step down for negatives (floor without
+        // the libm call `rounded(.down)` is on baseline x86-64).
+        let t = Int(u)
+        let i = Double(t) > u ? t - 1 : t
+        let floor = Double(i), last = size - 1
+        return Tap(i0: i < 0 ? 0 : (i > last ? last : i),
+                   i1: i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1),
+                   f: u - floor)
+    }
+
+    /// Bilinear filter of four premultiplied texels × alpha, one rounding; channel ≤ alpha kept.
+    @inline(__always)
+    static func filter(_ p00: UnsafePointer<UInt8>, _ p10: UnsafePointer<UInt8>, _ p01: UnsafePointer<UInt8>,
+                       _ p11: UnsafePointer<UInt8>, fx: Double, fy: Double, alpha: Double,
+                       into out: UnsafeMutablePointer<UInt8>) {
+        let gx = 1 - fx, gy = 1 - fy
+        @inline(__always) func channel(_ c: Int) -> UInt32 {
+            let top = Double(p00[c]) * gx + Double(p10[c]) * fx
+            let bottom = Double(p01[c]) * gx + Double(p11[c]) * fx
+            return roundToByte((top * gy + bottom * fy) * alpha)
+        }
+        let a = channel(3)
+        out[0] = UInt8(truncatingIfNeeded: Swift.min(channel(0), a))
+        out[1] = UInt8(truncatingIfNeeded: Swift.min(channel(1), a))
+        out[2] = UInt8(truncatingIfNeeded: Swift.min(channel(2), a))
+        out[3] = UInt8(truncatingIfNeeded: a)
+    }
+
+    static func copyRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, count: Int,
+                        alphaTable: UnsafePointer<UInt8>, into span: UnsafeMutablePointer<UInt8>) {
+        let row = texels + (y < 0 ? 0 : (y >= height ? height - 1 : y)) * width * 4
+        let last = width - 1
+        var i = 0
+        while i < count {
+            let sx = x + i
+            let p = row + (sx < 0 ? 0 : (sx > last ? last : sx)) * 4
+            let o = span + i * 4
+            o[0] = alphaTable[Int(p[0])]; o[1] = alphaTable[Int(p[1])]
+            o[2] = alphaTable[Int(p[2])]; o[3] = alphaTable[Int(p[3])]
+            i += 1
+        }
+    }
+
+    static func scaleRow(_ texels: UnsafePointer<UInt8>, width: Int, columns: UnsafePointer<Tap>, row: Tap,
+                         count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
+        let row0 = texels + row.i0 * width * 4, row1 = texels + row.i1 * width * 4
+        var i = 0
+        while i < count {
+            let t = columns[i]
+            filter(row0 + t.i0 * 4, row0 + t.i1 * 4, row1 + t.i0 * 4, row1 + t.i1 * 4,
+                   fx: t.f, fy: row.f, alpha: alpha, into: span + i * 4)
+            i += 1
+        }
+    }
+
+    static func affineRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, inverse m: Transform,
+                          x: Int, y: Int, count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
+        let px = Double(x) + 0.5, py = Double(y) + 0.5
+        var u = (m.a * px + m.c * py + m.tx) - 0.5
+        var v = (m.b * px + m.d * py + m.ty) - 0.5
+        var i = 0
+        while i < count {
+            let tu = tap(u, size: width), tv = tap(v, size: height)
+            let row0 = texels + tv.i0 * width * 4, row1 = texels + tv.i1 * width * 4
+            filter(row0 + tu.i0 * 4, row0 + tu.i1 * 4, row1 + tu.i0 * 4, row1 + tu.i1 * 4,
+                   fx: tu.f, fy: tv.f, alpha: alpha, into: span + i * 4)
+            u += m.a; v += m.b
+            i += 1
+        }
+    }
+
+    @inline(__always)
+    static func blendPixel(_ d: UnsafeMutablePointer<UInt8>, _ s: UnsafePointer<UInt8>, coverage k: UInt32) {
+        var sr = UInt32(s[0]), sg = UInt32(s[1]), sb = UInt32(s[2]), sa = UInt32(s[3])
+        if k != 255 {
+            sr = div255(sr &* k); sg = div255(sg &* k); sb = div255(sb &* k); sa = div255(sa &* k)
+        }
+        if sa == 0 { return }   // premultiplied: nothing to add, d · 255 / 255 = d
+        let inv = 255 &- sa
+        d[0] = UInt8(truncatingIfNeeded: sourceOver(sr, UInt32(d[0]), inverseAlpha: inv))
+        d[1] = UInt8(truncatingIfNeeded: sourceOver(sg, UInt32(d[1]), inverseAlpha: inv))
+        d[2] = UInt8(truncatingIfNeeded: sourceOver(sb, UInt32(d[2]), inverseAlpha: inv))
+        d[3] = UInt8(truncatingIfNeeded: sourceOver(sa, UInt32(d[3]), inverseAlpha: inv))
+    }
+
+    static func blendRow(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,
+                         _ coverage: UnsafePointer<UInt8>, count: Int) {
+        var i = 0
+        while i < count {
+            let k = UInt32(coverage[i])
+            if k != 0 { blendPixel(dst + i * 4, src + i * 4, coverage: k) }
+            i += 1
+        }
+    }
+
+    static func blendRow(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,
+                         _ coverage: UnsafePointer<UInt8>, clip: UnsafePointer<UInt8>, count: Int) {
+        var i = 0
+        while i < count {
+            let k = UInt32(coverage[i]), m = UInt32(clip[i])
+            if k != 0 && m != 0 { blendPixel(dst + i * 4, src + i * 4, coverage: div255(k &* m)) }
+            i += 1
+        }
+    }
+}
