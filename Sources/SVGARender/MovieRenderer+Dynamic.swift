@@ -109,8 +109,10 @@ extension MovieRenderer {
         let list = missing.map { scalar in
             let hex = String(scalar.value, radix: 16, uppercase: true)
             let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-            // Controls and unassigned code points print as the code alone.
-            let printable = scalar.properties.generalCategory != .control && scalar.properties.generalCategory != .unassigned
+            // Controls, format characters, private-use and unassigned code points print as the
+            // code alone: a terminal shows them as nothing or as a box.
+            let unprintable: [Unicode.GeneralCategory] = [.control, .format, .privateUse, .surrogate, .unassigned]
+            let printable = !unprintable.contains(scalar.properties.generalCategory)
             return printable ? "'\(scalar)' \(code)" : code
         }
         return "text '\(key)': no installed font has \(list.joined(separator: ", ")); drawn as the missing-glyph box"
