@@ -41,6 +41,11 @@ public final class FontFace: @unchecked Sendable {
     /// Pixels per em of the selected bitmap strike (0 for an outline face).
     let strikePixelsPerEm: Double
 
+    /// Cache bounds: outlines are a few hundred bytes to a few KiB each; an emoji bitmap is about
+    /// 70 KiB (136 × 128 × 4), so 512 of them is about 35 MiB. Clearing only costs reloading.
+    static let maxCachedOutlines = 16384
+    static let maxCachedColorGlyphs = 512
+
     private let lock = NSLock()
     private let library: FT_Library
     private let face: FT_Face
@@ -194,6 +199,8 @@ public final class FontFace: @unchecked Sendable {
         func outline(_ glyph: UInt32) -> GlyphOutline {
             if let cached = owner.outlineCache[glyph] { return cached }
             let loaded = owner.isColorBitmapFace ? .empty : GlyphOutline.load(glyph, from: owner.face)
+            // Fallback faces live for the whole process (a hook serves many names): bound the cache.
+            if owner.outlineCache.count >= FontFace.maxCachedOutlines { owner.outlineCache.removeAll() }
             owner.outlineCache[glyph] = loaded
             return loaded
         }
@@ -204,6 +211,7 @@ public final class FontFace: @unchecked Sendable {
             guard owner.isColorBitmapFace else { return nil }
             if let cached = owner.colorCache[glyph] { return cached }
             let loaded = ColorGlyph.load(glyph, from: owner.face, pixelsPerEm: owner.strikePixelsPerEm)
+            if owner.colorCache.count >= FontFace.maxCachedColorGlyphs { owner.colorCache.removeAll() }
             owner.colorCache[glyph] = loaded
             return loaded
         }
