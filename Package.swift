@@ -60,7 +60,7 @@ let package = Package(
         .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
-        .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster"]),
+        .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],

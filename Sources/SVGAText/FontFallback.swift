@@ -81,14 +81,15 @@ struct LineAnalysis {
             if chosen == nil, let face = FontDiscovery.shared.face(covering: members, language: language, emoji: emoji) {
                 chosen = slot(of: face)
             }
-            if chosen == nil {
-                chosen = 0
+            guard let chosen else {
+                faceOfCluster.append(0)
                 let uncovered = primary.withLockedFace { face in
                     members.filter { !$0.properties.isDefaultIgnorableCodePoint && face.glyphIndex(for: $0) == 0 }
                 }
                 for scalar in uncovered where seenMissing.insert(scalar.value).inserted { missing.append(scalar) }
+                continue
             }
-            faceOfCluster.append(chosen!)
+            faceOfCluster.append(chosen)
         }
         self.faces = faces
         self.faceOfCluster = faceOfCluster

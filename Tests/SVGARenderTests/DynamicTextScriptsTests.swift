@@ -3,6 +3,7 @@ import SVGAFormat
 import SVGAGeometry
 import SVGARaster
 import SVGARender
+import SVGATestSupport
 import SVGAText
 import Testing
 
@@ -39,6 +40,19 @@ struct DynamicTextScriptsTests {
         #expect(abs(Double(ink.minX + ink.maxX) / 2 - 120) <= 3)
         #expect(ink.maxX - ink.minX >= 30 && ink.maxX - ink.minX <= 52, "\(ink)")
         #expect(ink.minY >= 25 && ink.maxY <= 75)
+    }
+
+    /// Every name of the shared table, drawn into a sprite: no missing-glyph box (the line's glyph
+    /// IDs hold no .notdef, and the renderer has no warning), and ink inside the layout.
+    @Test(arguments: InternationalName.table)
+    func everyNameDrawsWithoutMissingGlyphs(_ name: InternationalName) throws {
+        let style = TextStyle(size: 30, color: Color(r: 0, g: 1, b: 0, a: 1))
+        let (frame, renderer) = try Self.render(name.text, style: style)
+        #expect(renderer.warnings.isEmpty, "\(name.label): \(renderer.warnings)")
+        let line = try FontFace(path: FontFace.defaultPath).layoutLine(name.text, size: 30, maxWidth: 200)
+        #expect(line.hasNoMissingGlyphs, "\(name.label)")
+        let ink = try #require(T.inkBounds(frame), "\(name.label): nothing drawn")
+        #expect(ink.minX >= 20 && ink.maxX < 220 && ink.minY >= 25 && ink.maxY < 75, "\(name.label): \(ink)")
     }
 
     @Test func emojiAlphaFollowsTheFrameAlpha() throws {

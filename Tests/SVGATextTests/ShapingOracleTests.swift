@@ -4,44 +4,13 @@
 // font family per name pins the fallback chain: a name drawn by a wrong but covering font would
 // still shape "correctly".
 import Foundation
+import SVGATestSupport
 import Testing
 @testable import SVGAText
 
 @Suite struct ShapingOracleTests {
-    struct Name: CustomTestStringConvertible, Sendable {
-        let label: String, text: String
-        /// Families that must draw some run of it.
-        let families: [String]
-        var testDescription: String { label }
-    }
-
-    static let names: [Name] = [
-        Name(label: "Chinese", text: "小明", families: ["Noto Sans CJK SC"]),
-        Name(label: "Chinese with Latin", text: "王小明Ming", families: ["Noto Sans CJK SC", "DejaVu Sans"]),
-        Name(label: "Japanese hiragana", text: "さくら", families: ["Noto Sans CJK JP"]),
-        Name(label: "Japanese kanji and kana", text: "田中さくら", families: ["Noto Sans CJK JP"]),
-        Name(label: "Japanese katakana", text: "アリス", families: ["Noto Sans CJK JP"]),
-        Name(label: "Korean", text: "김민준", families: ["Noto Sans CJK KR"]),
-        Name(label: "Arabic joining forms", text: "محمد", families: ["DejaVu Sans"]),
-        Name(label: "Arabic two words", text: "فاطمة الزهراء", families: ["DejaVu Sans"]),
-        Name(label: "Hebrew", text: "דוד כהן", families: ["DejaVu Sans"]),
-        Name(label: "Thai with marks", text: "น้ำใจ", families: ["Noto Sans Thai"]),
-        Name(label: "Thai name", text: "สมชาย", families: ["Noto Sans Thai"]),
-        Name(label: "Devanagari conjuncts", text: "क्षत्रिय", families: ["Noto Sans Devanagari"]),
-        Name(label: "Devanagari reph", text: "अर्जुन", families: ["Noto Sans Devanagari"]),
-        Name(label: "Vietnamese precomposed", text: "Nguyễn Thị Ánh", families: ["DejaVu Sans"]),
-        Name(label: "Vietnamese stacked marks", text: "Nguye\u{302}\u{303}n", families: ["DejaVu Sans"]),
-        Name(label: "Latin combining marks", text: "Zoe\u{308} Ame\u{301}lie", families: ["DejaVu Sans"]),
-        Name(label: "Emoji ZWJ family", text: "👨‍👩‍👧", families: ["Noto Color Emoji"]),
-        Name(label: "Emoji skin tone", text: "👍🏽", families: ["Noto Color Emoji"]),
-        Name(label: "Flags", text: "🇯🇵🇧🇷", families: ["Noto Color Emoji"]),
-        Name(label: "Emoji presentation selector", text: "❤️Lily", families: ["Noto Color Emoji", "DejaVu Sans"]),
-        Name(label: "Mixed LTR and RTL", text: "Alice سلام", families: ["DejaVu Sans"]),
-        Name(label: "Mixed RTL with digits", text: "عمر 123", families: ["DejaVu Sans"]),
-        Name(label: "Mixed Hebrew and Latin", text: "Dana דנה", families: ["DejaVu Sans"]),
-        Name(label: "CJK, Latin and emoji", text: "小明 Alice 🌹", families: ["Noto Sans CJK SC", "DejaVu Sans", "Noto Color Emoji"]),
-        Name(label: "Cyrillic", text: "Дмитрий", families: ["DejaVu Sans"]),
-    ]
+    typealias Name = InternationalName
+    static let names = InternationalName.table
 
     @Test(arguments: names)
     func glyphsEqualHBShape(_ name: Name) throws {
