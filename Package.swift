@@ -45,8 +45,9 @@ let package = Package(
         .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
         .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP"]),
-        // Glyph outlines from FreeType as geometry paths.
-        .target(name: "SVGAText", dependencies: ["SVGAGeometry", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
+        // Text layout: fallback (fontconfig), bidi (FriBidi), shaping (HarfBuzz); glyph outlines
+        // from FreeType as geometry paths, colour emoji as premultiplied pixmaps.
+        .target(name: "SVGAText", dependencies: ["SVGAGeometry", "SVGARaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public facade: info, render jobs, validation, previews, the gift-event hook.
@@ -59,7 +60,7 @@ let package = Package(
         .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
-        .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry"]),
+        .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],

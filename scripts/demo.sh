@@ -18,5 +18,11 @@ if [ -f SampleAssets/gift.svga ]; then
     --set-image avatar=out/demo/bitmaps/frame_0012.png --image-fit avatar=aspect-fill --image-mask avatar=circle \
     --set-text 'nickname=Ada Lovelace' --text-style 'nickname={"color":"#FFD700","size":34}' \
     --set-text count=x3 --text-style 'count={"size":44}'
+  echo "== personalised gift with a CJK + Latin + emoji name (HarfBuzz shaping, fontconfig fallback, colour emoji)"
+  "$svga" render SampleAssets/gift.svga --out out/demo/gift-cjk-emoji \
+    --set-image avatar=out/demo/bitmaps/frame_0012.png --image-fit avatar=aspect-fill --image-mask avatar=circle \
+    --set-text 'nickname=小明 Alice 🌹' --text-style 'nickname={"color":"#FFD700","size":34,"fit":"shrink","minSize":20}' \
+    --set-text count=x3 --text-style 'count={"size":44}'
+  echo "   frame with the name in full: out/demo/gift-cjk-emoji/frame_0020.png"
 fi
 echo "PNG frames are in out/demo/"

@@ -3,7 +3,9 @@ import SVGARender
 
 /// Reads a text style from JSON, as `--text-style KEY=JSON` and gift catalogs give it:
 /// `{"font": "/path.ttf", "size": 28, "color": "#FFD700" | "#FFD700CC" | [1, 0.84, 0, 1],
-///   "align": "left"|"center"|"right", "ellipsis": true}`. Every key is optional.
+///   "align": "left"|"center"|"right", "ellipsis": true, "fit": "shrink"|"fixed", "minSize": 16}`.
+/// Every key is optional. `fit: shrink` shrinks an over-wide line down to `minSize` (default half
+/// the size) before the ellipsis applies.
 public enum TextStyleParser {
     public struct StyleError: Error, Sendable, CustomStringConvertible {
         public let description: String
@@ -30,8 +32,16 @@ public enum TextStyleParser {
             case "ellipsis":
                 guard let b = value.boolValue else { throw StyleError(description: "ellipsis must be true or false") }
                 style.ellipsis = b
+            case "fit":
+                guard let s = value.stringValue, let f = s == "none" ? .fixed : TextFit(rawValue: s) else {
+                    throw StyleError(description: "fit must be \"shrink\" or \"fixed\"")
+                }
+                style.fit = f
+            case "minSize", "minimumSize":
+                guard let d = value.doubleValue, d.isFinite, d > 0 else { throw StyleError(description: "minSize must be a number > 0") }
+                style.minimumSize = d
             default:
-                throw StyleError(description: "unknown text style key '\(key)' (known: font, size, color, align, ellipsis)")
+                throw StyleError(description: "unknown text style key '\(key)' (known: font, size, color, align, ellipsis, fit, minSize)")
             }
         }
         return style

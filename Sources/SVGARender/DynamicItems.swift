@@ -36,8 +36,18 @@ public struct DynamicImage: Sendable {
 
 public enum TextAlignment: String, Sendable, Hashable, CaseIterable { case left, center, right }
 
+/// What a text does when it is wider than the layout.
+public enum TextFit: String, Sendable, Hashable, CaseIterable {
+    /// Keep the size; ellipsize (or clip, without ellipsis).
+    case fixed
+    /// Shrink the size, down to the style's minimum, then ellipsize (or clip), as gift banners
+    /// do with long names.
+    case shrink
+}
+
 public struct TextStyle: Sendable, Hashable {
-    /// Font file; nil means DejaVu Sans (`fonts-dejavu-core`).
+    /// Font file tried first for every character; nil means DejaVu Sans (`fonts-dejavu-core`).
+    /// Characters it lacks come from fontconfig's best match (SVGAText's fallback chain).
     public var fontPath: String?
     /// Em size in layout units; nil means 60 % of the layout height.
     public var size: Double?
@@ -46,10 +56,21 @@ public struct TextStyle: Sendable, Hashable {
     public var alignment: TextAlignment
     /// Truncate with "…" when wider than the layout (true by default, as a nickname slot needs).
     public var ellipsis: Bool
+    public var fit: TextFit
+    /// Smallest em size `fit: .shrink` goes down to; nil means half the starting size.
+    public var minimumSize: Double?
     public init(fontPath: String? = nil, size: Double? = nil, color: Color = Color(r: 1, g: 1, b: 1, a: 1),
-                alignment: TextAlignment = .center, ellipsis: Bool = true) {
+                alignment: TextAlignment = .center, ellipsis: Bool = true, fit: TextFit = .fixed,
+                minimumSize: Double? = nil) {
         self.fontPath = fontPath; self.size = size; self.color = color
         self.alignment = alignment; self.ellipsis = ellipsis
+        self.fit = fit; self.minimumSize = minimumSize
+    }
+
+    /// The size `fit: .shrink` may go down to from `size`; nil when the style does not shrink.
+    func shrinkFloor(from size: Double) -> Double? {
+        guard fit == .shrink else { return nil }
+        return min(size, minimumSize ?? size / 2)
     }
 }
 

@@ -14,13 +14,13 @@ public final class MovieRenderer: Sendable {
     public let dynamic: DynamicItems
     /// Decoded bitmaps (premultiplied) by image key.
     let bitmaps: [String: Pixmap]
-    /// Fonts for dynamic texts, by font path ("" = the default face).
+    /// Primary fonts for dynamic texts, by font path; each falls back through fontconfig.
     let fonts: [String: FontFace]
     /// Laid-out text lines by (font, text, size, width limit): a slot's layout size rarely changes
     /// between frames, so each line is shaped once instead of once per frame under the font's lock.
     let textLines = Mutex<[TextLineKey: TextLine]>([:])
     /// Things that did not stop rendering but draw less than the file asks (e.g. JPEG images,
-    /// which libpng cannot decode).
+    /// which libpng cannot decode, or text characters no installed font has).
     public let warnings: [String]
     /// Skia-compatible by default, so frames match Android's canvas and the reference frames.
     public let antialiasing: Antialiasing
@@ -61,6 +61,14 @@ public final class MovieRenderer: Sendable {
             }
         }
         self.fonts = fonts
+        // A.7 text: a character no installed font covers is drawn as the missing glyph, and
+        // said once per key (sorted, so the messages come out in the same order every run).
+        for key in dynamic.texts.keys.sorted() {
+            guard let text = dynamic.texts[key], let font = fonts[text.style.fontPath ?? FontFace.defaultPath] else { continue }
+            let missing = font.missingCharacters(in: text.text)
+            guard !missing.isEmpty else { continue }
+            warnings.append(MovieRenderer.missingGlyphWarning(key: key, missing: missing))
+        }
         self.warnings = warnings
     }
 
@@ -135,5 +143,5 @@ struct FrameContext {
 
 /// What a laid-out dynamic text line depends on.
 struct TextLineKey: Hashable {
-    let font: String, text: String, size: Double, maxWidth: Double?, ellipsis: Bool
+    let font: String, text: String, size: Double, maxWidth: Double?, ellipsis: Bool, minimumSize: Double?
 }

@@ -1,173 +1,189 @@
-// Single-line layout: cmap lookup, kerning, advances and ellipsis truncation (spec A.7: "ellipsis
-// at the layout width on request"; B.4: players centre one line of text in the sprite's layout).
+// Single-line layout (spec A.7: "ellipsis at the layout width on request"; B.4: players centre one
+// line of text in the sprite's layout), the way a browser lays out one line:
+//   analyse (grapheme clusters, bidi levels by FriBidi, scripts, the face of every cluster from
+//   the fallback chain, FontFallback.swift) → cut into runs of one level, script and face →
+//   shape each run with HarfBuzz → order the runs visually (FriBidi's L2 map) → place glyphs.
+// Shaping is in font units, independent of the size, so shrink-to-fit only rescales; truncation
+// reshapes the kept prefix plus "…", so joining and marks at the cut are right.
 //
-// Partial by design: this is a left-to-right run of glyphs from the cmap, with pair kerning from
-// the legacy 'kern' table. There is no complex shaping: no Arabic joining, no Indic reordering,
-// no bidi, no GSUB ligatures or GPOS mark positioning; combining marks simply use their own
-// advances (usually zero, so they sit over the preceding base glyph).
+// Truncation is by grapheme clusters in logical order: the ellipsis goes at the logical end, which
+// the bidi algorithm puts on the left of a right-to-left line. A cluster (a base with its marks,
+// an emoji sequence, a flag) is never cut.
 //
-// All arithmetic before the final scale is in integer font units, so the same string, size and
-// font give the same Path bits on every run and every thread.
+// Everything is deterministic: the same string, size, fonts and installed fonts give the same Path
+// bits on every run and every thread.
 import SVGAGeometry
+import SVGARaster
 
 extension FontFace {
     /// Lays out one line of `text` at `size` (em size in output units). y points down, the
-    /// baseline is at y = 0, the first glyph's origin at x = 0. Kerning comes from the font where
-    /// it has some. Characters the font lacks use glyph 0 (.notdef) and are drawn; default-ignorable
-    /// code points the font lacks (ZWJ, variation selectors) are skipped instead, as Unicode
-    /// recommends, so an emoji sequence does not grow extra boxes.
+    /// baseline is at y = 0, the line starts at x = 0. Characters this face lacks come from the
+    /// fallback chain (FontFallback.swift); characters no installed font has are drawn as this
+    /// face's missing glyph and listed in `missingCharacters`.
     ///
-    /// When `maxWidth` is given, the line is wider and `ellipsis` is true, trailing characters
-    /// (whole grapheme clusters) are dropped, along with any whitespace left at the end, until
-    /// the kept text plus "…" (U+2026, or "..." when the font lacks it) fits. If not even the
-    /// ellipsis alone fits, the ellipsis alone is returned (wider than `maxWidth`; the caller
-    /// clips). With `ellipsis` false the full line is returned and the caller clips.
+    /// When `maxWidth` is given and the line is wider: with `minimumSize` (shrink-to-fit) the
+    /// size first shrinks, down to `minimumSize`, until the line fits; then, when `ellipsis` is
+    /// true, trailing grapheme clusters are dropped, along with whitespace left at the end, until
+    /// the kept text plus "…" fits. If not even the ellipsis alone fits, the ellipsis alone is
+    /// returned (wider than `maxWidth`; the caller clips). With `ellipsis` false the whole line
+    /// is returned and the caller clips.
     ///
     /// A `size` that is not finite and positive yields an empty line.
     public func layoutLine(_ text: String, size: Double, maxWidth: Double? = nil,
-                           ellipsis: Bool = true) -> TextLine {
-        guard size.isFinite, size > 0 else {
-            return TextLine(path: Path(), advance: 0, ascent: 0, descent: 0,
-                            isTruncated: false, glyphCount: 0, text: "")
+                           ellipsis: Bool = true, minimumSize: Double? = nil) -> TextLine {
+        guard size.isFinite, size > 0 else { return .empty(ascent: 0, descent: 0, size: 0) }
+        let shaped = ShapedText(text, primary: self)
+        var size = size
+        if let maxWidth, let minimumSize, minimumSize.isFinite, minimumSize > 0, minimumSize < size,
+           shaped.emWidth > 0, shaped.emWidth * size > maxWidth {
+            size = max(minimumSize, ShapedText.largestSize(forEmWidth: shaped.emWidth, within: maxWidth))
         }
-        let scale = size / Double(unitsPerEm)
-        let ascent = Double(ascenderUnits) * scale
-        let descent = Double(descenderUnits) * scale
-        let wantsTruncation = ellipsis && maxWidth != nil
+        let full = place(shaped, size: size, isTruncated: false)
+        // After shrinking to fit exactly, summing runs in another order can land an ulp over.
+        let slack = size < full.size || minimumSize != nil ? (maxWidth ?? 0) * 1e-12 : 0
+        guard ellipsis, let maxWidth, !shaped.analysis.characters.isEmpty, full.advance > maxWidth + slack else { return full }
+        return truncate(shaped, size: size, maxWidth: maxWidth, fullMissing: full.missingCharacters)
+    }
 
-        let (run, tail) = withLockedFace { face in
-            let run = GlyphRun(shaping: text, with: face)
-            let tail = wantsTruncation ? EllipsisTail(for: run, with: face) : nil
-            return (run, tail)
+    /// Characters of `text` that no installed font covers (what `layoutLine` would draw as the
+    /// missing glyph), each once, in order of first appearance. No shaping is done.
+    public func missingCharacters(in text: String) -> [Unicode.Scalar] {
+        LineAnalysis(text, primary: self).missing
+    }
+
+    /// Longest prefix of whole clusters that fits with "…": starts from the estimate the full
+    /// line's cluster widths give, then checks by laying the candidate out (joining at the cut
+    /// changes widths), growing or shrinking one cluster at a time.
+    private func truncate(_ shaped: ShapedText, size: Double, maxWidth: Double, fullMissing: [Unicode.Scalar]) -> TextLine {
+        let characters = shaped.analysis.characters
+        let ellipsisMark = "\u{2026}"
+        let mark = ShapedText(ellipsisMark, primary: self).analysis.missing.isEmpty ? ellipsisMark : "..."
+        let markWidth = ShapedText(mark, primary: self).emWidth * size
+        func candidate(_ k: Int) -> TextLine? {
+            guard k > 0, !characters[k - 1].isWhitespace else { return nil }
+            let line = place(ShapedText(String(characters[0..<k]) + mark, primary: self), size: size, isTruncated: true)
+            return line.advance <= maxWidth ? line : nil
         }
-
-        var kept = run.characters.count
-        var suffix: EllipsisTail? = nil
-        if let maxWidth, let tail, !run.characters.isEmpty, Double(run.width) * scale > maxWidth {
-            suffix = tail
-            kept = 0
-            // Longest prefix that fits with the ellipsis and does not end in whitespace.
-            var k = run.characters.count - 1
-            while k > 0 {
-                let endsInSpace = run.characters[k - 1].isWhitespace
-                if !endsInSpace && Double(tail.width(afterPrefix: k, of: run)) * scale <= maxWidth {
-                    kept = k
-                    break
-                }
-                k -= 1
+        var estimate = 0, width = 0.0
+        for c in characters.indices {
+            width += shaped.clusterEmWidths[c] * size
+            if width + markWidth > maxWidth { break }
+            estimate = c + 1
+        }
+        estimate = min(estimate, characters.count - 1)
+        if let fits = candidate(estimate) {
+            var best = fits
+            var k = estimate + 1
+            while k < characters.count {
+                if characters[k - 1].isWhitespace { k += 1; continue }
+                guard let longer = candidate(k) else { break }
+                best = longer
+                k += 1
             }
+            return best
         }
+        var k = estimate - 1
+        while k > 0 {
+            if let fits = candidate(k) { return fits }
+            k -= 1
+        }
+        return place(ShapedText(mark, primary: self), size: size, isTruncated: true)
+    }
 
+    /// Places the shaped runs left to right at `size`: outlines into one path, colour glyphs as
+    /// image rectangles.
+    private func place(_ shaped: ShapedText, size: Double, isTruncated: Bool) -> TextLine {
+        let ascent = Double(ascenderUnits) * size / Double(unitsPerEm)
+        let descent = Double(descenderUnits) * size / Double(unitsPerEm)
         var path = Path()
-        var pen = 0
-        let glyphEnd = run.characterStart[kept]
-        for i in 0..<glyphEnd {
-            pen += run.kerningBefore[i]
-            place(run.outlines[i], at: pen, scale: scale, into: &path)
-            pen += run.outlines[i].advance
-        }
-        var glyphCount = glyphEnd
-        var drawn = String(run.characters[0..<kept])
-        if let suffix {
-            if glyphEnd > 0 { pen += suffix.kerningAfter[glyphEnd - 1] }
-            for i in suffix.outlines.indices {
-                pen += suffix.kerningBefore[i]
-                place(suffix.outlines[i], at: pen, scale: scale, into: &path)
-                pen += suffix.outlines[i].advance
+        var colorGlyphs: [PlacedColorGlyph] = []
+        var lineX = 0.0
+        var glyphCount = 0
+        for run in shaped.runs {
+            let face = run.face
+            let scale = size / Double(face.unitsPerEm)
+            face.withLockedFace { locked in
+                var pen = 0
+                for glyph in run.glyphs {
+                    let x = lineX + Double(pen + glyph.xOffset) * scale
+                    let y = -Double(glyph.yOffset) * scale
+                    if let color = locked.colorGlyph(glyph.id) {
+                        let s = size / color.pixelsPerEm
+                        colorGlyphs.append(PlacedColorGlyph(
+                            image: color.image,
+                            rect: Rect(x: x + color.left * s, y: y - color.top * s,
+                                       width: Double(color.image.width) * s, height: Double(color.image.height) * s)))
+                    } else {
+                        let outline = locked.outline(glyph.id)
+                        if !outline.path.isEmpty {
+                            path.append(outline.path.transformed(by: Transform(a: scale, b: 0, c: 0, d: scale, tx: x, ty: y)))
+                        }
+                    }
+                    pen += glyph.xAdvance
+                }
             }
-            glyphCount += suffix.outlines.count
-            drawn += suffix.text
+            glyphCount += run.glyphs.count
+            lineX += Double(run.advanceUnits) * scale
         }
-        return TextLine(path: path, advance: Double(pen) * scale, ascent: ascent, descent: descent,
-                        isTruncated: suffix != nil, glyphCount: glyphCount, text: drawn)
-    }
-
-    /// Appends `outline` (font units) scaled to output units with its origin at `pen` font units.
-    private func place(_ outline: GlyphOutline, at pen: Int, scale: Double, into path: inout Path) {
-        guard !outline.path.isEmpty else { return }
-        let t = Transform(a: scale, b: 0, c: 0, d: scale, tx: Double(pen) * scale, ty: 0)
-        path.append(outline.path.transformed(by: t))
+        return TextLine(path: path, colorGlyphs: colorGlyphs, advance: lineX, ascent: ascent, descent: descent,
+                        size: size, isTruncated: isTruncated, glyphCount: glyphCount,
+                        text: String(shaped.analysis.characters), runs: shaped.runs,
+                        missingCharacters: shaped.analysis.missing)
     }
 }
 
-/// The glyphs of a whole string in font units, with character (grapheme cluster) boundaries so
-/// truncation can cut between clusters only.
-struct GlyphRun {
-    var characters: [Character] = []
-    /// Glyph index at which each character starts; one extra entry at the end (= glyph count).
-    var characterStart: [Int] = [0]
-    var glyphs: [UInt32] = []
-    var outlines: [GlyphOutline] = []
-    /// Kerning between glyph i − 1 and glyph i (0 for the first glyph), font units.
-    var kerningBefore: [Int] = []
-    /// Pen position after the glyphs of the first k characters, font units (k = 0…count).
-    var penAfterCharacters: [Int] = [0]
+/// A line shaped in font units: size-independent, so it can be placed at any size.
+struct ShapedText {
+    let analysis: LineAnalysis
+    /// Runs in visual order.
+    let runs: [ShapedRun]
+    /// Advance at size 1 (ems).
+    let emWidth: Double
+    /// Advance of each grapheme cluster at size 1, logical order; a ligature spanning clusters
+    /// counts towards its first.
+    let clusterEmWidths: [Double]
 
-    var width: Int { penAfterCharacters[characters.count] }
-
-    init(shaping text: String, with face: FontFace.LockedFace) {
-        var pen = 0
-        for character in text {
-            for scalar in character.unicodeScalars {
-                let glyph = face.glyphIndex(for: scalar)
-                if glyph == 0 && scalar.properties.isDefaultIgnorableCodePoint { continue }
-                let kern = glyphs.last.map { face.kerning($0, glyph) } ?? 0
-                let outline = face.outline(glyph)
-                glyphs.append(glyph)
-                outlines.append(outline)
-                kerningBefore.append(kern)
-                pen += kern + outline.advance
+    init(_ text: String, primary: FontFace) {
+        let analysis = LineAnalysis(text, primary: primary)
+        self.analysis = analysis
+        let spans = analysis.runs()
+        var shaped: [(position: Int, run: ShapedRun, span: RunSpan)] = []
+        for span in spans {
+            let face = analysis.faces[span.face]
+            let language = ScriptResolution.language(for: span.script, in: analysis.scripts)
+            let run = ShapedRun.shape(analysis.scalars, span: span, face: face, language: language)
+            let position = span.scalars.map { analysis.bidi.visualPosition.isEmpty ? $0 : analysis.bidi.visualPosition[$0] }.min() ?? 0
+            shaped.append((position, run, span))
+        }
+        // A run's scalars are contiguous in the visual order (one level throughout), so the
+        // runs are ordered by where their leftmost scalar lands.
+        shaped.sort { $0.position < $1.position }
+        runs = shaped.map(\.run)
+        var widths = [Double](repeating: 0, count: analysis.characters.count)
+        var total = 0.0
+        for (_, run, span) in shaped {
+            let perEm = 1 / Double(run.face.unitsPerEm)
+            for glyph in run.glyphs {
+                let scalar = span.scalars.lowerBound + glyph.cluster
+                if scalar >= 0 && scalar < analysis.clusterOfScalar.count {
+                    widths[analysis.clusterOfScalar[scalar]] += Double(glyph.xAdvance) * perEm
+                }
             }
-            characters.append(character)
-            characterStart.append(glyphs.count)
-            penAfterCharacters.append(pen)
+            total += Double(run.advanceUnits) * perEm
         }
-    }
-}
-
-/// The ellipsis glyphs and their kerning against every glyph of the run, gathered under the lock
-/// so that the truncation search afterwards needs no FreeType calls.
-struct EllipsisTail {
-    let text: String
-    let outlines: [GlyphOutline]
-    /// Kerning inside the ellipsis ("..." can kern), glyph i − 1 to i.
-    let kerningBefore: [Int]
-    /// Kerning between run glyph i and the ellipsis' first glyph.
-    let kerningAfter: [Int]
-    /// Advance of the ellipsis alone, internal kerning included.
-    let ownWidth: Int
-
-    init(for run: GlyphRun, with face: FontFace.LockedFace) {
-        let single = face.glyphIndex(for: "\u{2026}")
-        let glyphs: [UInt32]
-        if single != 0 {
-            text = "\u{2026}"
-            glyphs = [single]
-        } else {
-            text = "..."
-            glyphs = Array(repeating: face.glyphIndex(for: "."), count: 3)
-        }
-        var outlines: [GlyphOutline] = []
-        var kerningBefore: [Int] = []
-        var width = 0
-        for (i, glyph) in glyphs.enumerated() {
-            let kern = i > 0 ? face.kerning(glyphs[i - 1], glyph) : 0
-            let outline = face.outline(glyph)
-            outlines.append(outline)
-            kerningBefore.append(kern)
-            width += kern + outline.advance
-        }
-        self.outlines = outlines
-        self.kerningBefore = kerningBefore
-        self.ownWidth = width
-        let first = glyphs[0]
-        self.kerningAfter = run.glyphs.map { face.kerning($0, first) }
+        clusterEmWidths = widths
+        emWidth = total
     }
 
-    /// Width in font units of the first `k` characters of `run` followed by the ellipsis.
-    func width(afterPrefix k: Int, of run: GlyphRun) -> Int {
-        let lastGlyph = run.characterStart[k] - 1
-        let joint = lastGlyph >= 0 ? kerningAfter[lastGlyph] : 0
-        return run.penAfterCharacters[k] + joint + ownWidth
+    /// The largest size at which a line `emWidth` ems wide is at most `maxWidth` wide, computed
+    /// the way `place` sums advances would round, so the result really fits.
+    static func largestSize(forEmWidth emWidth: Double, within maxWidth: Double) -> Double {
+        var size = maxWidth / emWidth
+        var guardSteps = 0
+        while size * emWidth > maxWidth && guardSteps < 8 {
+            size = size.nextDown
+            guardSteps += 1
+        }
+        return size
     }
 }

@@ -9,7 +9,7 @@ import SVGARender
 /// | `svga.avatarKey` | sprite key whose bitmap becomes the sender's avatar | no avatar |
 /// | `svga.nameKey` | sprite key that shows the sender's `userName` | no name |
 /// | `svga.countKey` | sprite key that shows the count | no count |
-/// | `svga.nameStyle` | text style object (TextStyleParser: font, size, color, align, ellipsis) | white, centred, 60 % of the layout height, ellipsis |
+/// | `svga.nameStyle` | text style object (TextStyleParser: font, size, color, align, ellipsis, fit, minSize) | white, centred, 60 % of the layout height, ellipsis |
 /// | `svga.countStyle` | text style object, as above | same |
 /// | `svga.countFormat` | text with `{count}` in it | `x{count}` |
 /// | `svga.avatarMask` | `circle`, `none` or `radius:R` (layout units) | `circle` |
