@@ -18,6 +18,7 @@ enum RenderCommand {
         let loaded: (movie: Movie, bytes: [UInt8])
         do { loaded = try MovieLoader.load(path) } catch { throw .load(error) }
         let movie = loaded.movie
+        try DynamicOptions.checkKeys(a, movie: movie, path: path)
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(path: path, error) }
         for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }
