@@ -59,4 +59,16 @@ import Testing
         for i in 0 ..< 4 { webp[21 + i] = UInt8(bits >> (8 * UInt32(i)) & 0xFF) }
         #expect(throws: ImageDecodeError.webp(.tooLarge(width: 16384, height: 16384))) { _ = try ImageDecoder.decode(webp) }
     }
+
+    /// An extended-format header (VP8X) with the animation flag: refused by name, not decoded
+    /// as its first frame. Hand-built: RIFF, VP8X with flags 0x02 and a 64 × 64 canvas, an
+    /// ANIM chunk (background colour, loop count).
+    @Test func animatedIsRefused() {
+        func le(_ v: Int, _ n: Int) -> [UInt8] { (0 ..< n).map { UInt8(v >> (8 * $0) & 0xFF) } }
+        let vp8x: [UInt8] = Array("VP8X".utf8) + le(10, 4) + [0x02, 0, 0, 0] + le(63, 3) + le(63, 3)
+        let anim: [UInt8] = Array("ANIM".utf8) + le(6, 4) + [0, 0, 0, 0, 0, 0]
+        let body: [UInt8] = Array("WEBP".utf8) + vp8x + anim
+        let file: [UInt8] = Array("RIFF".utf8) + le(body.count, 4) + body
+        #expect(throws: ImageDecodeError.webp(.animated)) { _ = try ImageDecoder.decode(file) }
+    }
 }
