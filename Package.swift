@@ -57,7 +57,7 @@ let package = Package(
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 
-        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
+        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),

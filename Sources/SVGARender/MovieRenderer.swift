@@ -19,8 +19,8 @@ public final class MovieRenderer: Sendable {
     /// Laid-out text lines by (font, text, size, width limit): a slot's layout size rarely changes
     /// between frames, so each line is shaped once instead of once per frame under the font's lock.
     let textLines = Mutex<[TextLineKey: TextLine]>([:])
-    /// Things that did not stop rendering but draw less than the file asks (e.g. JPEG images,
-    /// which libpng cannot decode, or text characters no installed font has).
+    /// Things that did not stop rendering but draw less than the file or the caller asks (e.g.
+    /// characters no installed font covers).
     public let warnings: [String]
     /// Skia-compatible by default, so frames match Android's canvas and the reference frames.
     public let antialiasing: Antialiasing
@@ -38,15 +38,12 @@ public final class MovieRenderer: Sendable {
         var warnings: [String] = []
         let used = Set(movie.sprites.compactMap(\.bitmapKey))
         for image in movie.images where used.contains(image.key) {
-            switch image.format {
-            case .png:
-                do {
-                    decoded[image.key] = try PNGDecoder.decode(image.data)
-                } catch {
-                    throw .imageDecodeFailed(key: image.key, reason: error.description)
-                }
-            case .jpeg:
-                warnings.append("image '\(image.key)' is JPEG, which this build cannot decode; its sprites draw no bitmap")
+            // PNG and JPEG alike (the format layer sniffed them); drawn as stored, without Exif
+            // rotation, as Android's BitmapFactory draws them.
+            do {
+                decoded[image.key] = try ImageDecoder.decode(image.data, orientation: .ignoreExif)
+            } catch {
+                throw .imageDecodeFailed(key: image.key, reason: error.description)
             }
         }
         self.bitmaps = decoded

@@ -10,13 +10,16 @@ enum CLIError: Error {
     /// A problem with a named file that is not an SVGA decode error (PNG input, output folder…).
     case file(path: String, message: String)
     case render(path: String, RenderError)
+    /// An image given on the command line (`--set-image`) that cannot be decoded; the error
+    /// names its stage (`image`, `png`, `jpeg`, `webp`).
+    case image(path: String, ImageDecodeError)
     /// A check that ran and failed (diff threshold, validation errors): message already printed.
     case failed(String?)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
-        case .load, .file, .render, .failed: return 1
+        case .load, .file, .render, .image, .failed: return 1
         }
     }
 
@@ -26,6 +29,7 @@ enum CLIError: Error {
         case .load(let e): return "svga: \(e.description)"
         case .file(let path, let m): return "svga: \(path): \(m)"
         case .render(let path, let e): return "svga: \(path): render: \(e.description)"
+        case .image(let path, let e): return "svga: \(path): \(e.description)"
         case .failed(let m): return m.map { "svga: \($0)" }
         }
     }

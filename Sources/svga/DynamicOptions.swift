@@ -49,7 +49,29 @@ enum DynamicOptions {
             items.texts[key] = DynamicText(text: text, style: style)
         }
         items.hidden = Set(a.all("hide"))
+        // A style or fit for a key that gets no text or image would silently do nothing.
+        for (option, target, given) in [("text-style", "set-text", Set(styles.keys)), ("image-fit", "set-image", Set(fits.keys)),
+                                        ("image-mask", "set-image", Set(masks.keys))] {
+            let targets = option == "text-style" ? Set(items.texts.keys) : Set(items.images.keys)
+            if let orphan = given.subtracting(targets).sorted().first {
+                throw .usage("--\(option) \(orphan): no --\(target) \(orphan)=… to apply it to")
+            }
+        }
         return items
+    }
+
+    /// Every key named by a dynamic-item option must be a sprite of the movie (a typo would
+    /// otherwise render the gift without its name or avatar, exit 0). Lists the keys offered.
+    static func checkKeys(_ a: Arguments, movie: Movie, path: String) throws(CLIError) {
+        let keys = DynamicKeys(movie: movie)
+        var problems: [String] = []
+        for option in ["set-image", "image-fit", "image-mask", "set-text", "text-style", "hide"] {
+            // Options were parsed already (parse), so every value but --hide's is KEY=VALUE.
+            let named = a.all(option).map { option == "hide" ? $0 : String($0.prefix { $0 != "=" }) }
+            for key in keys.unknown(named) { problems.append("--\(option) \(key)") }
+        }
+        guard !problems.isEmpty else { return }
+        throw .usage("\(path): no sprite key for \(problems.joined(separator: ", ")); keys in this file: \(keys.offeredList)")
     }
 
     static func parseMask(_ v: String, key: String) throws(CLIError) -> ImageMask {
@@ -62,6 +84,6 @@ enum DynamicOptions {
     static func loadImage(_ path: String) throws(CLIError) -> SVGARasterPixmap {
         let bytes: [UInt8]
         do { bytes = try MovieLoader.readBytes(path) } catch { throw .file(path: path, message: error.description) }
-        do { return try PNGDecoder.decode(bytes) } catch { throw .file(path: path, message: "not a usable PNG: \(error.description)") }
+        do { return try ImageDecoder.decode(bytes) } catch { throw .image(path: path, error) }
     }
 }

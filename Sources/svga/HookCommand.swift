@@ -30,7 +30,7 @@ enum HookCommand {
 
         let catalog: GiftCatalog
         do { catalog = try GiftCatalog.load(path: catalogPath) } catch { throw .file(path: catalogPath, message: error.description) }
-        for problem in catalog.problems { Output.error("svga: \(catalogPath): warning: \(problem)") }
+        for problem in catalog.problems + catalog.slotKeyProblems() { Output.error("svga: \(catalogPath): warning: \(problem)") }
 
         let configuration = HookConfiguration(outDirectory: URL(fileURLWithPath: out), comboWindow: window, threads: threads,
                                               compression: try PNGLevelOption.parse(a, default: .fast))

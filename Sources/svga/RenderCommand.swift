@@ -14,10 +14,12 @@ enum RenderCommand {
         let path = a.positionals[0]
         let scale = try a.double("scale") ?? 1
         let threads = try a.int("threads", min: 1)
-        let dynamic = try DynamicOptions.parse(a)
         let loaded: (movie: Movie, bytes: [UInt8])
         do { loaded = try MovieLoader.load(path) } catch { throw .load(error) }
         let movie = loaded.movie
+        // Keys first: "no such key, here are the keys" helps more than any later complaint.
+        try DynamicOptions.checkKeys(a, movie: movie, path: path)
+        let dynamic = try DynamicOptions.parse(a)
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(path: path, error) }
         for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }

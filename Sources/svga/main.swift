@@ -9,7 +9,7 @@ usage: svga <command> [options]
 commands:
   info FILE [--json]                       container, canvas, timing, images, features, keys
   render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--png-level fast|default|max]
-         [--set-image KEY=PNG] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
+         [--set-image KEY=IMAGE] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
          [--image-mask KEY=none|circle|radius:R] [--set-text KEY=TEXT]
          [--text-style KEY=JSON] [--font PATH] [--hide KEY] [--compare REFDIR [--min-psnr DB]]
   render FILE --frame N --out FILE.png      one frame

@@ -115,4 +115,31 @@ struct HookCLITests {
         #expect(second.status == 1)
         #expect(second.stderr.contains("not valid JSON"))
     }
+
+    /// A slot key the animation lacks is reported on stderr when the catalog is loaded and as a
+    /// warning on each event; an avatar that is not an image still gives frames, with a warning.
+    @Test func slotKeyTypoAndBadAvatarAreWarnings() throws {
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let typo = dir.appendingPathComponent("typo.json")
+        try Data(#"""
+        [{"giftID": "rose", "resourceURL": "gift.svga",
+          "extensionInfo": {"svga.avatarKey": "avatar", "svga.nameKey": "nicknme"}}]
+        """#.utf8).write(to: typo)
+        let avatar = dir.appendingPathComponent("avatar.jpg")
+        try Data("<html>not found</html>".utf8).write(to: avatar)
+        let result = try CLIRunner.run(["hook", "--catalog", typo.path, "--out", out, "--events", "-", "--combo-window", "0"],
+                                       stdin: HookFixtures.eventLine(id: "t1", avatar: avatar.path) + "\n")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("svga: \(typo.path): warning: gift 'rose': extensionInfo.svga.nameKey 'nicknme' names no sprite of"),
+                "\(result.stderr)")
+        #expect(result.stderr.contains("(keys: avatar, nickname, count)"), "\(result.stderr)")
+        let line = try #require(try statuses(result.stdout).first)
+        #expect(line["status"] as? String == "rendered" && line["frames"] as? Int == 2, "\(result.stdout)")
+        let warnings = try #require(line["warnings"] as? [String], "\(result.stdout)")
+        #expect(warnings.count == 2, "\(warnings)")
+        #expect(warnings.contains { $0.contains("svga.nameKey 'nicknme' names no sprite") }, "\(warnings)")
+        #expect(warnings.contains { $0.contains("is HTML/XML text, not a PNG, JPEG or WebP image; the animation's own image is shown") },
+                "\(warnings)")
+        #expect(FileManager.default.fileExists(atPath: out + "/room1/t1/frame_0001.png"))
+    }
 }

@@ -62,7 +62,6 @@ import Testing
             ("e3", .error, "unknown gift 'tulip'"),
             ("e4", .error, "is not a valid SVGA"),
             ("e5", .skipped, "PNG image, not an SVGA"),
-            ("e6", .error, "avatar is not a PNG image"),
             ("e7", .error, "no such file"),
         ]
         for (id, status, reason) in expectations {
@@ -71,6 +70,10 @@ import Testing
             #expect(s.reason?.contains(reason) == true, "\(id): \(s.reason ?? "nil")")
             #expect(s.frames == nil && s.primary == nil, "\(id)")
         }
+        // The text avatar does not drop the gift: rendered with the animation's own image.
+        let e6 = try #require(statuses.status("e6"))
+        #expect(e6.status == .rendered && e6.frames == 3 && e6.reason == nil)
+        #expect(e6.warnings.count == 1 && e6.warnings[0].contains("is unrecognised data, not a PNG, JPEG or WebP image"), "\(e6.warnings)")
         let e8 = try #require(statuses.status("e8"))
         #expect(e8.status == .rendered && e8.frames == 3 && e8.primary == nil)
         // The line shape: always the five keys, in order.
@@ -82,7 +85,7 @@ import Testing
     @Test func foldersAndManifests() throws {
         _ = world.run(processor, try resolvedLines())
         let room = world.out.appendingPathComponent("room1")
-        #expect(world.entries(room) == [".merged-index", "e1", "e8"])
+        #expect(world.entries(room) == [".merged-index", "e1", "e6", "e8"])
         #expect(world.entries(room.appendingPathComponent("e1")) == ["frame_0000.png", "frame_0001.png", "frame_0002.png", "manifest.json"])
         let m = try world.manifest("room1", "e1")
         #expect(m["mergedEventIDs"] == .array([.string("e1"), .string("e2")]))

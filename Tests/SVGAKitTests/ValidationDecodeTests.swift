@@ -1,6 +1,7 @@
 import Foundation
 import SVGAFormat
 import SVGAKit
+import SVGATestSupport
 import SVGAWriter
 import Testing
 
@@ -52,6 +53,23 @@ struct ValidationDecodeTests {
         #expect(report.findings(.decodePNG).count == 1, "\(report.findingLines)")
         #expect(report.findings(.decodePNG).first?.image == "star")
         #expect(!report.ok)
+    }
+
+    /// decode.png covers JPEG too (the code is kept stable): a sound JPEG gets only the iOS
+    /// compatibility warning, a JPEG whose scan is cut short gets decode.png naming its stage.
+    @Test func jpegImagesAreDecodedByTheDecodeCheck() throws {
+        var movie = TestMovies.clean()
+        let busy = (0 ..< 32 * 32 * 4).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+        let jpeg = try ImageFixtures.jpeg(width: 32, height: 32, rgba: busy)
+        movie.images[0].value = jpeg
+        let sound = TestMovies.validate(movie)
+        #expect(sound.findings(.decodePNG).isEmpty, "\(sound.findingLines)")
+        #expect(sound.findings(.compatJPEG).count == 1, "\(sound.findingLines)")
+        movie.images[0].value = Array(jpeg.prefix(jpeg.count - jpeg.count / 4))
+        let cut = TestMovies.validate(movie)
+        let finding = try #require(cut.findings(.decodePNG).first, "\(cut.findingLines)")
+        #expect(finding.image == "star" && finding.message.contains("jpeg: decode failed"), "\(finding.message)")
+        #expect(!cut.ok)
     }
 
     @Test func viewBoxOverTheDecoderLimitIsALimitsError() {

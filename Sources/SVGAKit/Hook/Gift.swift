@@ -51,7 +51,8 @@ public struct Gift: Sendable, Hashable {
         let own = try extensionInfo(value["extensionInfo"], giftID: id)
         var merged = inherited.filter { key, _ in !own.contains { $0.0 == key } }
         merged.append(contentsOf: own)
-        let slots = try GiftSlots.parse(merged, giftID: id)
+        var slots = try GiftSlots.parse(merged, giftID: id)
+        slots.avatarFallback = slots.avatarFallback.map { resolve($0, against: baseDirectory) }
         var resource = try text("resourceURL")
         if let r = resource, r.isEmpty { resource = nil }
         return Gift(giftID: id, name: try text("name") ?? "", desc: try text("desc") ?? "",

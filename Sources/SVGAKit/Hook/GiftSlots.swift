@@ -14,6 +14,7 @@ import SVGARender
 /// | `svga.countFormat` | text with `{count}` in it | `x{count}` |
 /// | `svga.avatarMask` | `circle`, `none` or `radius:R` (layout units) | `circle` |
 /// | `svga.avatarFit` | `aspect-fill`, `aspect-fit` or `stretch` | `aspect-fill` |
+/// | `svga.avatarFallback` | image (path relative to the catalog, file:// or http(s):// URL; PNG, JPEG or WebP) for a sender whose avatar is missing or unusable | the animation's own image |
 ///
 /// Other `svga.*` keys are errors (a typo would otherwise silently drop a slot); keys outside
 /// the `svga.` namespace belong to the gift service and are ignored.
@@ -26,17 +27,37 @@ public struct GiftSlots: Sendable, Hashable {
     public var countFormat: String
     public var avatarMask: ImageMask
     public var avatarFit: ImageFit
+    /// Shown in the avatar slot when the sender has no avatar or it cannot be fetched or
+    /// decoded; nil keeps the animation's own image there.
+    public var avatarFallback: String?
 
     public init(avatarKey: String? = nil, nameKey: String? = nil, countKey: String? = nil,
                 nameStyle: TextStyle = TextStyle(), countStyle: TextStyle = TextStyle(),
-                countFormat: String = "x{count}", avatarMask: ImageMask = .circle, avatarFit: ImageFit = .aspectFill) {
+                countFormat: String = "x{count}", avatarMask: ImageMask = .circle, avatarFit: ImageFit = .aspectFill,
+                avatarFallback: String? = nil) {
         self.avatarKey = avatarKey; self.nameKey = nameKey; self.countKey = countKey
         self.nameStyle = nameStyle; self.countStyle = countStyle; self.countFormat = countFormat
-        self.avatarMask = avatarMask; self.avatarFit = avatarFit
+        self.avatarMask = avatarMask; self.avatarFit = avatarFit; self.avatarFallback = avatarFallback
     }
 
     public static let knownKeys = ["svga.avatarKey", "svga.nameKey", "svga.countKey", "svga.nameStyle",
-                                   "svga.countStyle", "svga.countFormat", "svga.avatarMask", "svga.avatarFit"]
+                                   "svga.countStyle", "svga.countFormat", "svga.avatarMask", "svga.avatarFit",
+                                   "svga.avatarFallback"]
+
+    /// The slot keys the gift names, as (extensionInfo field, sprite key).
+    public var namedKeys: [(field: String, key: String)] {
+        [("svga.avatarKey", avatarKey), ("svga.nameKey", nameKey), ("svga.countKey", countKey)].compactMap { field, key in
+            key.map { (field, $0) }
+        }
+    }
+
+    /// One line per slot key that names no sprite of `movie` (a typo would silently leave the
+    /// slot unfilled); `resource` names the animation.
+    public func missingKeyProblems(in keys: DynamicKeys, resource: String) -> [String] {
+        namedKeys.filter { !keys.known.contains($0.key) }.map {
+            "extensionInfo.\($0.field) '\($0.key)' names no sprite of \(resource) (keys: \(keys.offeredList)); that slot is not filled"
+        }
+    }
 
     /// The count as the count slot shows it.
     public func countText(_ count: Int) -> String {
@@ -76,6 +97,9 @@ public struct GiftSlots: Sendable, Hashable {
                     throw fail(name, "must be circle, none or radius:R")
                 }
                 slots.avatarMask = mask
+            case "svga.avatarFallback":
+                guard let s = value.stringValue, !s.isEmpty else { throw fail(name, "must be an image path or URL") }
+                slots.avatarFallback = s
             case "svga.avatarFit":
                 guard let s = value.stringValue, let fit = parseFit(s) else {
                     throw fail(name, "must be aspect-fill, aspect-fit or stretch")

@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAImageIO
 import SVGARender
 
 /// Why one event (or a whole combo) was not rendered. `status` says whether that is a skip (a
@@ -14,9 +13,6 @@ public enum HookFailure: Error, Sendable, CustomStringConvertible {
     case resourceFetch(FetchError)
     case notSVGA(reference: String, reason: String)
     case decode(reference: String, DecodeError)
-    case avatarFetch(FetchError)
-    case avatarNotPNG(reference: String)
-    case avatarDecode(reference: String, PNGError)
     case render(RenderError)
     case output(HookOutputError)
     case frame(String)
@@ -40,9 +36,6 @@ public enum HookFailure: Error, Sendable, CustomStringConvertible {
         case .resourceFetch(let e): return "resource \(e.description)"
         case .notSVGA(let r, let reason): return "resource '\(r)': \(reason)"
         case .decode(let r, let e): return "resource '\(r)' is not a valid SVGA: \(e.description)"
-        case .avatarFetch(let e): return "avatar \(e.description)"
-        case .avatarNotPNG(let r): return "avatar is not a PNG image ('\(r)')"
-        case .avatarDecode(let r, let e): return "avatar '\(r)' cannot be decoded: \(e.description)"
         case .render(let e): return "render: \(e.description)"
         case .output(let e): return "output: \(e.description)"
         case .frame(let why): return "render: \(why)"

@@ -14,6 +14,11 @@ public struct HookManifest: Sendable {
     public let height: Int
     public let files: [String]
     public let renderMs: Int
+    /// Every event of the combo as it arrived (its own count and sender, so each sender's
+    /// avatar is on record; the rendering shows the primary's).
+    public let mergedEvents: [JSONValue]
+    /// What the rendering could not do as asked (HookStatus.warnings); empty when none.
+    public let warnings: [String]
 
     public var json: JSONValue {
         .object([
@@ -28,6 +33,8 @@ public struct HookManifest: Sendable {
             ("height", .int(height)),
             ("files", .array(files.map(JSONValue.string))),
             ("renderMs", .int(renderMs)),
+            ("mergedEvents", .array(mergedEvents)),
+            ("warnings", .array(warnings.map(JSONValue.string))),
         ])
     }
 }

@@ -35,11 +35,12 @@ public final class HookProcessor: Sendable {
         let start = DispatchTime.now()
         let primary = combo.primary
         let isCombo = combo.members.count > 1
-        func statuses(_ status: HookStatus.Status, reason: (GiftEvent) -> String?, frames: Int?) -> [HookStatus] {
+        func statuses(_ status: HookStatus.Status, reason: (GiftEvent) -> String?, frames: Int?,
+                      warnings: [String] = []) -> [HookStatus] {
             let ms = Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
             return combo.events.map {
                 HookStatus(eventID: $0.eventID, liveID: $0.liveID, status: status, reason: reason($0), frames: frames,
-                           ms: ms, primary: isCombo ? primary.eventID : nil)
+                           ms: ms, primary: isCombo ? primary.eventID : nil, warnings: warnings)
             }
         }
         // Checked again here: another hook process may have rendered it since it arrived.
@@ -48,9 +49,10 @@ public final class HookProcessor: Sendable {
             return statuses(.skipped, reason: { _ in failure.description }, frames: nil)
         }
         do {
-            let frames = try renderCombo(combo)
+            let rendered = try renderCombo(combo)
+            // Every line of the combo carries the warnings: they describe the one rendering.
             return statuses(.rendered, reason: { $0.eventID == primary.eventID ? nil : "merged into combo \(primary.eventID)" },
-                            frames: frames)
+                            frames: rendered.frames, warnings: rendered.warnings)
         } catch {
             return statuses(error.status, reason: { _ in error.description }, frames: nil)
         }
@@ -68,8 +70,9 @@ public final class HookProcessor: Sendable {
         }
     }
 
-    /// The whole pipeline for one combo; returns the number of frames written.
-    func renderCombo(_ combo: Combo) throws(HookFailure) -> Int {
+    /// The whole pipeline for one combo; returns the number of frames written and what the
+    /// rendering could not do as asked.
+    func renderCombo(_ combo: Combo) throws(HookFailure) -> (frames: Int, warnings: [String]) {
         let event = combo.primary
         let gift = try resolveGift(event.gift)
         guard let reference = gift.resourceURL else { throw .noResource(giftID: gift.giftID) }
@@ -88,9 +91,11 @@ public final class HookProcessor: Sendable {
         }
         guard movie.frameCount > 0 else { throw .frame("the animation has no frames") }
 
-        let dynamic = try dynamicItems(gift.slots, event: event, count: combo.count)
+        let (dynamic, slotWarnings) = dynamicItems(gift.slots, event: event, count: combo.count,
+                                               keys: DynamicKeys(movie: movie), resource: reference)
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(error) }
+        let warnings = slotWarnings + renderer.warnings
         let size: (width: Int, height: Int)
         do { size = try renderer.canvasSize() } catch { throw .render(error) }
 
@@ -119,41 +124,66 @@ public final class HookProcessor: Sendable {
                 event: event.manifestJSON(count: combo.count), gift: gift.manifestJSON, resourceSHA256: resource.sha256,
                 mergedEventIDs: combo.eventIDs, frames: frames.count, fps: movie.fps,
                 durationMs: Int((movie.duration * 1000).rounded()), width: size.width, height: size.height,
-                files: files, renderMs: renderMs)
+                files: files, renderMs: renderMs, mergedEvents: combo.events.map { $0.manifestJSON(count: $0.count) },
+                warnings: warnings)
             let path = folder.appendingPathComponent(HookOutputStore.manifestName)
             do { try Data((manifest.json.serialized(pretty: true) + "\n").utf8).write(to: path) } catch {
                 throw .output(.cannotWrite(path: path.path, reason: error.localizedDescription))
             }
         }
-        return frames.count
+        return (frames.count, warnings)
     }
 
     /// Slots from the gift's extensionInfo filled from the event (spec A.7): the avatar (aspect
     /// fill + circle by default), the nickname, the count text. A slot whose event data is absent
-    /// (no avatarURL, no userName) keeps the animation's own content.
-    func dynamicItems(_ slots: GiftSlots, event: GiftEvent, count: Int) throws(HookFailure) -> DynamicItems {
+    /// (no avatarURL, no userName) keeps the animation's own content. Never fails: a slot key the
+    /// animation lacks, or an avatar that cannot be fetched or decoded, becomes a warning and the
+    /// gift renders with the animation's own image (or `svga.avatarFallback`) in that slot.
+    func dynamicItems(_ slots: GiftSlots, event: GiftEvent, count: Int, keys: DynamicKeys,
+                      resource: String) -> (DynamicItems, [String]) {
         var items = DynamicItems()
-        if let key = slots.avatarKey, let url = event.sender.avatarURL {
-            let pixmap = try loadAvatar(url)
-            items.images[key] = DynamicImage(pixmap: pixmap, fit: slots.avatarFit, mask: slots.avatarMask)
+        var warnings = slots.missingKeyProblems(in: keys, resource: "'\(resource)'")
+        func usable(_ key: String?) -> String? { key.flatMap { keys.known.contains($0) ? $0 : nil } }
+        if let key = usable(slots.avatarKey) {
+            var avatar: Pixmap?
+            if let url = event.sender.avatarURL {
+                switch loadImage(url) {
+                case .success(let pixmap): avatar = pixmap
+                case .failure(let problem):
+                    let shown = slots.avatarFallback == nil ? "the animation's own image" : "svga.avatarFallback"
+                    warnings.append("avatar not used: \(problem.description); \(shown) is shown")
+                }
+            }
+            if avatar == nil, let fallback = slots.avatarFallback {
+                switch loadImage(fallback) {
+                case .success(let pixmap): avatar = pixmap
+                case .failure(let problem):
+                    warnings.append("svga.avatarFallback not used: \(problem.description); the animation's own image is shown")
+                }
+            }
+            if let avatar { items.images[key] = DynamicImage(pixmap: avatar, fit: slots.avatarFit, mask: slots.avatarMask) }
         }
-        if let key = slots.nameKey, let name = event.sender.userName {
+        if let key = usable(slots.nameKey), let name = event.sender.userName {
             items.texts[key] = DynamicText(text: name, style: slots.nameStyle)
         }
-        if let key = slots.countKey {
+        if let key = usable(slots.countKey) {
             items.texts[key] = DynamicText(text: slots.countText(count), style: slots.countStyle)
         }
-        return items
+        return (items, warnings)
     }
 
-    func loadAvatar(_ reference: String) throws(HookFailure) -> Pixmap {
+    /// An avatar (or fallback) image: fetched (cached by reference and content), sniffed and
+    /// decoded as PNG, JPEG or WebP within the avatar byte and pixel limits.
+    func loadImage(_ reference: String) -> Result<Pixmap, ImageProblem> {
         let bytes: [UInt8]
         do {
             bytes = try fetcher.fetch(reference, limit: configuration.maxAvatarBytes).readBytes(limit: configuration.maxAvatarBytes)
-        } catch { throw .avatarFetch(error) }
-        do { return try PNGDecoder.decode(bytes, maxPixels: configuration.maxAvatarPixels) } catch {
-            if error == .notPNG { throw .avatarNotPNG(reference: reference) }
-            throw .avatarDecode(reference: reference, error)
+        } catch { return .failure(.fetch(error)) }
+        do { return .success(try ImageDecoder.decode(bytes, maxPixels: configuration.maxAvatarPixels)) } catch {
+            if case .unknownFormat = error {
+                return .failure(.notAnImage(reference: reference, looksLike: ResourceKind.describe(bytes)))
+            }
+            return .failure(.decode(reference: reference, error))
         }
     }
 }

@@ -3,6 +3,8 @@
 /// `"primary"` (the event whose folder holds the rendering) on every line of a merged combo.
 /// All five keys are always present (`reason`/`frames` null when they do not apply) so a
 /// consumer can rely on the shape; `eventID` is null only when the line had no readable ID.
+/// A rendering that drew less than asked (an avatar that could not be used, a slot key the
+/// animation lacks, characters no font covers) adds `"warnings"`: an array of texts.
 public struct HookStatus: Sendable, Hashable {
     public enum Status: String, Sendable, Hashable { case rendered, skipped, error }
 
@@ -15,11 +17,13 @@ public struct HookStatus: Sendable, Hashable {
     public let ms: Int
     /// Set on every line of a combo of two or more events.
     public let primary: String?
+    /// What the rendering could not do as asked; the gift was still rendered.
+    public let warnings: [String]
 
     public init(eventID: String?, liveID: String? = nil, status: Status, reason: String? = nil, frames: Int? = nil,
-                ms: Int = 0, primary: String? = nil) {
+                ms: Int = 0, primary: String? = nil, warnings: [String] = []) {
         self.eventID = eventID; self.liveID = liveID; self.status = status; self.reason = reason
-        self.frames = frames; self.ms = ms; self.primary = primary
+        self.frames = frames; self.ms = ms; self.primary = primary; self.warnings = warnings
     }
 
     public var json: JSONValue {
@@ -31,6 +35,7 @@ public struct HookStatus: Sendable, Hashable {
             ("ms", .int(ms)),
         ]
         if let primary { pairs.append(("primary", .string(primary))) }
+        if !warnings.isEmpty { pairs.append(("warnings", .array(warnings.map(JSONValue.string)))) }
         return .object(pairs)
     }
 

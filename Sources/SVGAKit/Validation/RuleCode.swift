@@ -83,7 +83,7 @@ public enum RuleCode: String, Sendable, Hashable, CaseIterable {
         case .decodeZip: return "the ZIP archive is corrupt (offsets, CRC, method)"
         case .decodeProtobuf: return "the MovieEntity protobuf is malformed"
         case .decodeJSON: return "movie.spec (1.x) is not valid JSON of the expected shape"
-        case .decodePNG: return "an image a sprite uses has a broken header, or libpng cannot decode it"
+        case .decodePNG: return "an image a sprite uses (PNG or JPEG) has a broken header, or cannot be decoded"
         case .decodeLimits: return "an inflated size or a count is over the decoder's safety limit"
         case .fileUnreadable: return "the path cannot be read"
         case .fileNoSVGA: return "a directory holds no *.svga file"

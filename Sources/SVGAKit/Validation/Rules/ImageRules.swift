@@ -65,14 +65,15 @@ struct OversizedImageRule: ValidationRule {
     }
 }
 
-/// decode.png: every PNG a sprite uses is decoded with libpng, as the renderer will; a corrupt
+/// decode.png: every image a sprite uses (PNG or JPEG: the code predates JPEG decoding and is
+/// kept stable for rule files and CI filters) is decoded as the renderer will decode it; a corrupt
 /// image body (the header alone is checked by the decoder) would make rendering fail.
 struct ImageDecodeRule: ValidationRule {
     func check(_ c: ValidationContext, into findings: inout [Finding]) {
         let used = c.usedImageKeys
-        for image in c.movie.images where image.format == .png && used.contains(image.key) {
+        for image in c.movie.images where used.contains(image.key) {
             do {
-                _ = try PNGDecoder.decode(image.data)
+                _ = try ImageDecoder.decode(image.data, orientation: .ignoreExif)
             } catch {
                 findings.append(Finding(.decodePNG,
                     "image '\(image.key)' cannot be decoded (\(error.description)): re-export it as a PNG",
