@@ -39,28 +39,85 @@ public struct SequenceRenderer: Sendable {
     /// threads, in no particular order). Stops at the first error and rethrows it.
     public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
                                     _ body: @Sendable (Int, [UInt8]) throws -> Void) throws {
-        let next = Locked(0)
-        let done = Locked(0)
-        let failure = Locked<Error?>(nil)
-        let workers = min(threads, max(1, frames.count))
+        let compression = compression
+        try forEachFrame(frames, order: .any, progress: progress,
+                         produce: { _, pixmap in try PNGEncoder.encode(pixmap, compression: compression) },
+                         body)
+    }
+
+    /// How rendered frames reach `body`.
+    public enum Delivery: Sendable {
+        /// As each worker finishes, concurrently, in no particular order.
+        case any
+        /// One at a time, in the order of `frames`, through a reorder window: a worker does not
+        /// start frame i until fewer than `window` frames lie between it and the next frame to
+        /// deliver, so at most `window` produced frames wait in memory however long the movie.
+        case inOrder(window: Int)
+    }
+
+    /// The frame loop: workers render `frames` in parallel, turn each pixmap into a payload with
+    /// `produce` (PNG bytes, raw RGBA, …) and hand it to `body` as `delivery` says. Stops at the
+    /// first error and rethrows it. `progress` gets the count of frames delivered.
+    public func forEachFrame<Payload: Sendable>(_ frames: [Int], order delivery: Delivery,
+                                      progress: (@Sendable (Int) -> Void)? = nil,
+                                      produce: @Sendable (Int, Pixmap) throws -> Payload,
+                                      _ body: @Sendable (Int, Payload) throws -> Void) throws {
+        let state = Locked(FrameLoopState<Payload>())
+        let wake = NSCondition()
+        let window: Int? = if case .inOrder(let w) = delivery { max(1, w) } else { nil }
+        let workers = min(threads, max(1, frames.count), window ?? Int.max)
+
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                if failure.withLock({ $0 != nil }) { return }
-                let i = next.takeNext()
-                if i >= frames.count { return }
+                let i: Int? = state.withLock { s in
+                    guard s.failure == nil, s.nextToTake < frames.count else { return nil }
+                    defer { s.nextToTake += 1 }
+                    return s.nextToTake
+                }
+                guard let i else { return }
+                if let window {
+                    // The worker holding the next frame to deliver never waits here, so the
+                    // window always drains.
+                    wake.lock()
+                    while state.withLock({ $0.failure == nil && i >= $0.nextToDeliver + window }) { wake.wait() }
+                    wake.unlock()
+                }
                 do {
+                    if state.withLock({ $0.failure != nil }) { return }
                     let pixmap = try renderer.render(frame: frames[i], scale: scale)
-                    let png = try PNGEncoder.encode(pixmap, compression: compression)
-                    try body(frames[i], png)
-                    let count = done.takeNext() + 1
-                    progress?(count)
+                    let payload = try produce(frames[i], pixmap)
+                    if window == nil {
+                        try body(frames[i], payload)
+                        progress?(state.withLock { s in s.delivered += 1; return s.delivered })
+                        continue
+                    }
+                    // In order: park the payload; whoever finds the next frame parked and nobody
+                    // delivering becomes the deliverer until the run of parked frames ends.
+                    var batch = state.withLock { s -> [(Int, Payload)] in
+                        s.parked[i] = payload
+                        return s.takeDeliverable()
+                    }
+                    while !batch.isEmpty {
+                        for (index, item) in batch {
+                            try body(frames[index], item)
+                            progress?(index + 1)
+                        }
+                        batch = state.withLock { s in
+                            s.nextToDeliver += batch.count
+                            s.delivering = false
+                            return s.takeDeliverable()
+                        }
+                        wake.lock(); wake.broadcast(); wake.unlock()
+                    }
                 } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
+                    // The first error ends the loop; wake the workers waiting on the window.
+                    state.withLock { if $0.failure == nil { $0.failure = error } }
+                    wake.lock(); wake.broadcast(); wake.unlock()
                     return
                 }
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
+        if let error = state.withLock({ $0.failure }) { throw error }
     }
 
     /// Writes `frame_NNNN.png` files into `directory` (created if needed).
@@ -77,5 +134,27 @@ public struct SequenceRenderer: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let files = frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) }
         return Summary(frames: frames.count, width: size.width, height: size.height, seconds: seconds, files: files)
+    }
+}
+
+/// Shared state of one `forEachFrame` run (behind `Locked`: see Locked.swift for why).
+struct FrameLoopState<Payload: Sendable> {
+    var nextToTake = 0
+    var delivered = 0
+    var failure: Error?
+    /// In-order delivery: produced payloads waiting for their turn, by position in `frames`.
+    var parked: [Int: Payload] = [:]
+    var nextToDeliver = 0
+    var delivering = false
+
+    /// The consecutive parked payloads from `nextToDeliver` on, when nobody is delivering; marks
+    /// the caller as the deliverer when there are any.
+    mutating func takeDeliverable() -> [(Int, Payload)] {
+        guard !delivering, failure == nil else { return [] }
+        var batch: [(Int, Payload)] = []
+        var n = nextToDeliver
+        while let p = parked.removeValue(forKey: n) { batch.append((n, p)); n += 1 }
+        if !batch.isEmpty { delivering = true }
+        return batch
     }
 }

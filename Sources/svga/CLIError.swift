@@ -3,7 +3,8 @@ import SVGARender
 import SVGAImageIO
 
 /// Every failure the command line reports, mapped to one message and one exit code here, in
-/// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage.
+/// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage,
+/// 3 `svga export` needs ffmpeg and it is not installed.
 enum CLIError: Error {
     case usage(String)
     case load(MovieLoader.LoadError)
@@ -12,11 +13,15 @@ enum CLIError: Error {
     case render(path: String, RenderError)
     /// A check that ran and failed (diff threshold, validation errors): message already printed.
     case failed(String?)
+    /// `svga export` of the file at `path`.
+    case export(path: String, ExportError)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
         case .load, .file, .render, .failed: return 1
+        case .export(_, .ffmpegMissing): return 3
+        case .export: return 1
         }
     }
 
@@ -27,6 +32,7 @@ enum CLIError: Error {
         case .file(let path, let m): return "svga: \(path): \(m)"
         case .render(let path, let e): return "svga: \(path): render: \(e.description)"
         case .failed(let m): return m.map { "svga: \($0)" }
+        case .export(let path, let e): return "svga: \(path): \(e.description)"
         }
     }
 }

@@ -1,0 +1,49 @@
+import Dispatch
+import Foundation
+
+// Ctrl-C (SIGINT) or SIGTERM during an export must not leave a running ffmpeg or half-written
+// files behind. While an export runs, those signals are caught on a dispatch queue (not in an
+// async signal handler, so ordinary code may run): every registered child is killed and reaped,
+// every registered temporary path removed, then the process exits with 128 + signal.
+
+public enum InterruptCleanup {
+    private static let state = Locked(State())
+    private struct State {
+        var children: Set<pid_t> = []
+        var paths: Set<String> = []
+        var sources: [DispatchSourceSignal] = []
+    }
+
+    /// Installs the handlers once (idempotent); also ignores SIGPIPE so a dead ffmpeg shows up as
+    /// EPIPE on write instead of killing us.
+    public static func install() {
+        state.withLock { s in
+            guard s.sources.isEmpty else { return }
+            signal(SIGPIPE, SIG_IGN)
+            for sig in [SIGINT, SIGTERM] {
+                signal(sig, SIG_IGN)
+                let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+                source.setEventHandler { InterruptCleanup.cleanUpAndExit(sig) }
+                source.resume()
+                s.sources.append(source)
+            }
+        }
+    }
+
+    static func register(child pid: pid_t) { state.withLock { _ = $0.children.insert(pid) } }
+    static func unregister(child pid: pid_t) { state.withLock { _ = $0.children.remove(pid) } }
+    static func register(path: String) { state.withLock { _ = $0.paths.insert(path) } }
+    static func unregister(path: String) { state.withLock { _ = $0.paths.remove(path) } }
+
+    private static func cleanUpAndExit(_ sig: Int32) -> Never {
+        let (children, paths) = state.withLock { ($0.children, $0.paths) }
+        for pid in children {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        }
+        for path in paths { try? FileManager.default.removeItem(atPath: path) }
+        FileHandle.standardError.write(Data("\nsvga: export interrupted; no output written\n".utf8))
+        exit(128 + sig)
+    }
+}
