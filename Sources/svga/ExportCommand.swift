@@ -141,6 +141,9 @@ enum ExportCommand {
         ]
         if let l = s.layout { fields.append(("alpha", .string(l.rawValue))) }
         if let p = s.sidecar { fields.append(("sidecar", .string(p))) }
+        // Peak resident memory of this process (ffmpeg's is its own): flat however long the movie.
+        var usage = rusage()
+        if getrusage(RUSAGE_SELF.rawValue, &usage) == 0 { fields.append(("peakMemoryKiB", .int(usage.ru_maxrss))) }
         fields.append(("notes", .array(s.notes.map { .string($0) })))
         return .object(fields)
     }

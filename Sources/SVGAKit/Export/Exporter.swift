@@ -182,6 +182,15 @@ public struct Exporter: Sendable {
             throw error
         }
         try child.finish()
+        if options.format == .gif {
+            do {
+                var gif = [UInt8](try Data(contentsOf: URL(fileURLWithPath: temporary)))
+                try GIFDisposal.restoreToBackground(&gif)
+                try Data(gif).write(to: URL(fileURLWithPath: temporary))
+            } catch {
+                throw .output(path: temporary, reason: "cannot set the GIF frames' disposal: \(error)")
+            }
+        }
     }
 
     private func encodeAPNG(to temporary: String, progress: (@Sendable (Int) -> Void)?) throws(ExportError) {

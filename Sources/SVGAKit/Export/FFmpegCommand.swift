@@ -117,7 +117,8 @@ public struct FFmpegCommand: Sendable {
             // --loop counts plays; the NETSCAPE2.0 block counts repeats after the first, and
             // ffmpeg's -1 leaves the block out (play once).
             let repeats = options.loops == 0 ? 0 : (options.loops == 1 ? -1 : options.loops - 1)
-            args = ["-c:v", "gif", "-loop", "\(repeats)"]
+            // Whole frames only: GIFDisposal then makes each one replace the last.
+            args = ["-c:v", "gif", "-gifflags", "-offsetting-transdiff", "-loop", "\(repeats)"]
         case .apng, .raw:
             args = []
         }
