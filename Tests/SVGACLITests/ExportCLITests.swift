@@ -85,9 +85,11 @@ struct ExportCLITests {
         case "apng":
             let stream = try videoStream(out)
             #expect(stream["codec_name"] as? String == "apng")
-            // ffprobe rounds APNG delays to 1/100000 s, so the rate is checked by duration.
+            // ffprobe rounds APNG delays to 1/100000 s and misreports the duration, so the
+            // timing is read from the fcTL chunks: every frame 1/fps s.
             try expectVideo(stream, width: w, height: h, frames: n, fps: nil)
-            try expectDuration(out, Double(n) / Double(fps), tolerance: frameTime)
+            let delays = apngDelays(out)
+            #expect(delays.count == n && delays.allSatisfy { $0 == [1, fps] }, "fcTL delays \(Set(delays.map { "\($0)" }))")
             #expect(apngPlays(out) == 2)
             let frames = try ExportTools.decodeFrames(out, width: w, height: h)
             let same = frames == reference
@@ -114,6 +116,7 @@ struct ExportCLITests {
                 #expect((stream["pix_fmt"] as? String)?.hasPrefix("yuva444p") == true, "ProRes 4444 with alpha")
             }
             try expectDuration(out, Double(n) / Double(fps), tolerance: frameTime)
+            // libvpx decodes VP9's alpha (ffmpeg's own VP9 decoder drops it).
             let decoder = format == "webm" ? ["-c:v", "libvpx-vp9"] : []
             let frames = try ExportTools.decodeFrames(out, width: w, height: h, inputOptions: decoder)
             let psnr = ExportTools.minimumPSNR(frames, reference)
@@ -223,6 +226,21 @@ struct ExportCLITests {
         guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))),
               let at = find(Array("acTL".utf8), in: bytes), at + 12 <= bytes.count else { return nil }
         return bytes[(at + 8)..<(at + 12)].reduce(0) { $0 << 8 | Int($1) }
+    }
+
+    /// APNG fcTL delay_num/delay_den of each frame.
+    func apngDelays(_ path: String) -> [[Int]] {
+        guard let bytes = try? [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) else { return [] }
+        var delays: [[Int]] = [], i = 8
+        while i + 8 <= bytes.count {
+            let length = bytes[i..<(i + 4)].reduce(0) { $0 << 8 | Int($1) }
+            if String(decoding: bytes[(i + 4)..<(i + 8)], as: UTF8.self) == "fcTL", i + 8 + 24 <= bytes.count {
+                let d = i + 8 + 20
+                delays.append([Int(bytes[d]) << 8 | Int(bytes[d + 1]), Int(bytes[d + 2]) << 8 | Int(bytes[d + 3])])
+            }
+            i += 12 + length
+        }
+        return delays
     }
 
     /// GIF NETSCAPE2.0 repeat count; nil when the block is absent (play once).

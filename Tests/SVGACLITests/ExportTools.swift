@@ -77,8 +77,10 @@ enum ExportTools {
     }
 
     /// Every frame of `path` decoded by ffmpeg to straight RGBA, as premultiplied pixmaps.
+    /// YUV → RGB with full-resolution chroma interpolation, as a good player does.
     static func decodeFrames(_ path: String, width: Int, height: Int, inputOptions: [String] = []) throws -> [Pixmap] {
-        let r = try ffmpeg(inputOptions + ["-i", path, "-map", "0:v:0", "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
+        let r = try ffmpeg(inputOptions + ["-i", path, "-map", "0:v:0", "-sws_flags", "lanczos+accurate_rnd+full_chroma_int",
+                                           "-f", "rawvideo", "-pix_fmt", "rgba", "-"])
         #expect(r.status == 0, "ffmpeg cannot decode \(path): \(r.stderr)")
         return split(r.stdout, width: width, height: height)
     }

@@ -25,6 +25,7 @@ public struct ExportOptions: Sendable {
 
     public init(format: ExportFormat) { self.format = format }
 
-    /// Lossy quality when none is given: visually lossless for the video codecs.
-    public static let defaultQuality = 75
+    /// Lossy quality when none is given (VP9 CRF 9, H.264 CRF 8): gifts are short, and 4:2:0
+    /// chroma on saturated edges already costs enough (≥ 35 dB PSNR on the test samples).
+    public static let defaultQuality = 85
 }

@@ -170,10 +170,15 @@ public struct Exporter: Sendable {
                                     duration: Double(frames.count) / Double(renderer.movie.fps))
         let child = try ChildProcess(executable: ffmpeg, arguments: command.arguments(output: temporary))
         let background = options.background
+        let bleed = options.format == .webm || (options.format == .mp4 && layout != .none)
         do {
             try run { () throws in
                 try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
-                                     produce: { _, pixmap in ExportFrame.straightRGBA(pixmap, background: background) }) { _, bytes in
+                                     produce: { _, pixmap in
+                                         var rgba = ExportFrame.straightRGBA(pixmap, background: background)
+                                         if bleed { ExportFrame.bleedColourIntoTransparent(&rgba, width: pixmap.width, height: pixmap.height) }
+                                         return rgba
+                                     }) { _, bytes in
                     try child.write(bytes)
                 }
             }
