@@ -16,6 +16,10 @@ public struct AudioPlacement: Sendable, Hashable {
     public let offset: Double
     /// How long it plays before being cut.
     public let duration: Double
+
+    public init(key: String, data: [UInt8], delay: Double, offset: Double, duration: Double) {
+        self.key = key; self.data = data; self.delay = delay; self.offset = offset; self.duration = duration
+    }
 }
 
 public enum AudioTimeline {
