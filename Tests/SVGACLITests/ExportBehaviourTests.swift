@@ -65,6 +65,43 @@ struct ExportBehaviourTests {
         #expect(try FileManager.default.contentsOfDirectory(atPath: outDir.path).isEmpty, "left behind in the output folder")
     }
 
+    @Test("Ctrl-C while ffmpeg stalls: ffmpeg killed and reaped, no output left, exit 130")
+    func interruptedExport() throws {
+        let dir = try CLIRunner.temporaryDirectory("export-interrupt")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let bin = dir.appendingPathComponent("bin")
+        try FileManager.default.createDirectory(at: bin, withIntermediateDirectories: true)
+        let pidFile = dir.appendingPathComponent("ffmpeg.pid").path
+        // Starts its output file, then stops reading frames for good.
+        let fake = "#!/bin/sh\nfor a; do out=$a; done\necho partial > \"$out\"\necho $$ > \(pidFile)\nexec sleep 60\n"
+        try fake.write(to: bin.appendingPathComponent("ffmpeg"), atomically: true, encoding: .utf8)
+        chmod(bin.appendingPathComponent("ffmpeg").path, 0o755)
+        let outDir = dir.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: outDir, withIntermediateDirectories: true)
+
+        let process = Process()
+        process.executableURL = CLIRunner.executable
+        process.arguments = ["export", Self.audioSample, outDir.appendingPathComponent("gift.webm").path]
+        process.environment = ["PATH": bin.path + ":/usr/bin:/bin"]
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        let started = Date()
+        try process.run()
+        // Wait until the fake ffmpeg runs and the pipe is full, then interrupt.
+        while !FileManager.default.fileExists(atPath: pidFile) && Date().timeIntervalSince(started) < 20 { usleep(20_000) }
+        usleep(500_000)
+        process.interrupt()
+        let killer = DispatchWorkItem { process.terminate() }
+        DispatchQueue.global().asyncAfter(deadline: .now() + 20, execute: killer)
+        process.waitUntilExit()
+        killer.cancel()
+        #expect(Date().timeIntervalSince(started) < 15, "the interrupt did not end the export promptly")
+        #expect(process.terminationReason == .exit && process.terminationStatus == 130, "status \(process.terminationStatus)")
+        let pid = pid_t(((try? String(contentsOfFile: pidFile, encoding: .utf8)) ?? "").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        #expect(pid > 0 && kill(pid, 0) != 0 && errno == ESRCH, "ffmpeg \(pid) still exists")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outDir.path).isEmpty, "left behind in the output folder")
+    }
+
     @Test("--no-audio and a movie without audio give no audio track")
     func noAudioTrack() throws {
         guard ExportTools.ffmpegPresent("no audio track") else { return }
