@@ -23,6 +23,10 @@ public struct ExportOptions: Sendable {
     /// Frames rendered ahead of the encoder, per worker; bounds memory (see SequenceRenderer).
     public var windowPerThread = 2
 
+    /// Catch Ctrl-C/SIGTERM to kill ffmpeg and remove temporary files, then exit (the CLI); off
+    /// where the process handles those signals itself (the hook).
+    public var handlesInterrupts = true
+
     public init(format: ExportFormat) { self.format = format }
 
     /// Lossy quality when none is given (VP9 CRF 9, H.264 CRF 8): gifts are short, and 4:2:0

@@ -50,7 +50,7 @@ public struct Exporter: Sendable {
     public func writeRaw(to fd: Int32, progress: (@Sendable (Int) -> Void)? = nil) throws(ExportError) -> ExportSummary {
         let start = DispatchTime.now()
         let size = try canvasSize()
-        InterruptCleanup.install()
+        if options.handlesInterrupts { InterruptCleanup.install() } else { InterruptCleanup.ignoreBrokenPipes() }
         let background = options.background
         try run { () throws in
             try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
@@ -81,7 +81,7 @@ public struct Exporter: Sendable {
             ffmpeg = path
         }
 
-        InterruptCleanup.install()
+        if options.handlesInterrupts { InterruptCleanup.install() } else { InterruptCleanup.ignoreBrokenPipes() }
         let temporary = Exporter.temporaryPath(for: output)
         InterruptCleanup.register(path: temporary)
         defer {

@@ -14,12 +14,15 @@ public enum InterruptCleanup {
         var sources: [DispatchSourceSignal] = []
     }
 
-    /// Installs the handlers once (idempotent); also ignores SIGPIPE so a dead ffmpeg shows up as
-    /// EPIPE on write instead of killing us.
+    /// A dead ffmpeg must show up as EPIPE on write, not kill us with SIGPIPE.
+    public static func ignoreBrokenPipes() { signal(SIGPIPE, SIG_IGN) }
+
+    /// Installs the handlers once (idempotent). Not for processes with their own SIGINT
+    /// handling (the hook stops gracefully instead; ExportOptions.handlesInterrupts).
     public static func install() {
+        ignoreBrokenPipes()
         state.withLock { s in
             guard s.sources.isEmpty else { return }
-            signal(SIGPIPE, SIG_IGN)
             for sig in [SIGINT, SIGTERM] {
                 signal(sig, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())

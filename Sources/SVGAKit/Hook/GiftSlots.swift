@@ -36,7 +36,8 @@ public struct GiftSlots: Sendable, Hashable {
     }
 
     public static let knownKeys = ["svga.avatarKey", "svga.nameKey", "svga.countKey", "svga.nameStyle",
-                                   "svga.countStyle", "svga.countFormat", "svga.avatarMask", "svga.avatarFit"]
+                                   "svga.countStyle", "svga.countFormat", "svga.avatarMask", "svga.avatarFit",
+                                   HookExportRequest.exportKey, HookExportRequest.framesKey]
 
     /// The count as the count slot shows it.
     public func countText(_ count: Int) -> String {
@@ -81,6 +82,9 @@ public struct GiftSlots: Sendable, Hashable {
                     throw fail(name, "must be aspect-fill, aspect-fit or stretch")
                 }
                 slots.avatarFit = fit
+            case HookExportRequest.exportKey, HookExportRequest.framesKey:
+                // Used by the hook's export step (HookExportRequest); checked with the catalog.
+                if case .failure(let e) = HookExportRequest.parse(.object([(name, value)])) { throw fail(name, "\(e)") }
             default:
                 throw fail(name, "unknown key (known: \(knownKeys.joined(separator: ", ")))")
             }

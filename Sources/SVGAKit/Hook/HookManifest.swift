@@ -14,9 +14,11 @@ public struct HookManifest: Sendable {
     public let height: Int
     public let files: [String]
     public let renderMs: Int
+    /// Exports asked for by the gift (`svga.export`), file names in the folder; listed only when any.
+    public var exports: [String] = []
 
     public var json: JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("event", event),
             ("gift", gift),
             ("resourceSHA256", .string(resourceSHA256)),
@@ -28,6 +30,8 @@ public struct HookManifest: Sendable {
             ("height", .int(height)),
             ("files", .array(files.map(JSONValue.string))),
             ("renderMs", .int(renderMs)),
-        ])
+        ]
+        if !exports.isEmpty { fields.append(("exports", .array(exports.map(JSONValue.string)))) }
+        return .object(fields)
     }
 }
