@@ -111,12 +111,14 @@ final class ChildProcess: @unchecked Sendable {
                 var p = pollfd(fd: input, events: Int16(POLLOUT), revents: 0)
                 let ready = poll(&p, 1, ChildProcess.stallTimeout * 1000)
                 if ready == 0 {
+                    InterruptCleanup.parkIfInterrupted()
                     kill()
                     throw .ffmpegStalled(seconds: Int(ChildProcess.stallTimeout), log: lastLines)
                 }
                 continue
             }
             // EPIPE: the child closed its stdin or died; its status says why.
+            InterruptCleanup.parkIfInterrupted()
             let status = kill()
             throw .ffmpegFailed(status: status, log: lastLines)
         }
@@ -126,7 +128,10 @@ final class ChildProcess: @unchecked Sendable {
     func finish() throws(ExportError) {
         closeInput()
         let status = reap()
-        guard status == nil else { throw .ffmpegFailed(status: status!, log: lastLines) }
+        guard status == nil else {
+            InterruptCleanup.parkIfInterrupted()
+            throw .ffmpegFailed(status: status!, log: lastLines)
+        }
     }
 
     /// Kills and reaps the child (idempotent); returns how it ended, for messages.
@@ -145,8 +150,11 @@ final class ChildProcess: @unchecked Sendable {
     private func reap() -> String? {
         if reaped { return nil }
         var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        var rc: pid_t
+        repeat { rc = waitpid(pid, &status, 0) } while rc < 0 && errno == EINTR
         reaped = true
+        // Reaped elsewhere: only the interrupt handler does that, and it is about to exit.
+        if rc < 0 { InterruptCleanup.parkIfInterrupted(); return "could not be waited for" }
         InterruptCleanup.unregister(child: pid)
         finished.wait()
         let signalled = status & 0x7f

@@ -128,6 +128,7 @@ public struct Exporter: Sendable {
             try Exporter.writeAtomically(Array((sidecar.json.serialized(pretty: true) + "\n").utf8), to: path)
             sidecarPath = path
         }
+        InterruptCleanup.parkIfInterrupted()
         guard rename(temporary, output) == 0 else {
             throw .output(path: output, reason: "cannot rename the finished export into place: \(String(cString: strerror(errno)))")
         }

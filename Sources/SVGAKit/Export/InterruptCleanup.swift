@@ -12,6 +12,15 @@ public enum InterruptCleanup {
         var children: Set<pid_t> = []
         var paths: Set<String> = []
         var sources: [DispatchSourceSignal] = []
+        var interrupted = false
+    }
+
+    /// Called where an export fails: a failure caused by our own interrupt handling (ffmpeg
+    /// killed under a writer) must not race the handler to exit with a misleading message, so
+    /// the failing thread waits for the handler's exit instead.
+    static func parkIfInterrupted() {
+        guard state.withLock({ $0.interrupted }) else { return }
+        while true { sleep(1) }
     }
 
     /// A dead ffmpeg must show up as EPIPE on write, not kill us with SIGPIPE.
@@ -39,7 +48,7 @@ public enum InterruptCleanup {
     static func unregister(path: String) { state.withLock { _ = $0.paths.remove(path) } }
 
     private static func cleanUpAndExit(_ sig: Int32) -> Never {
-        let (children, paths) = state.withLock { ($0.children, $0.paths) }
+        let (children, paths) = state.withLock { s in s.interrupted = true; return (s.children, s.paths) }
         for pid in children {
             kill(pid, SIGKILL)
             var status: Int32 = 0
