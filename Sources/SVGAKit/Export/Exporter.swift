@@ -52,7 +52,7 @@ public struct Exporter: Sendable {
         let size = try canvasSize()
         if options.handlesInterrupts { InterruptCleanup.install() } else { InterruptCleanup.ignoreBrokenPipes() }
         let background = options.background
-        try run { () throws in
+        try run(writing: "standard output") { () throws in
             try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
                                  produce: { _, pixmap in ExportFrame.straightRGBA(pixmap, background: background) }) { _, bytes in
                 try Exporter.writeAll(fd, bytes, name: "standard output")
@@ -173,7 +173,7 @@ public struct Exporter: Sendable {
         let background = options.background
         let bleed = options.format == .webm || (options.format == .mp4 && layout != .none)
         do {
-            try run { () throws in
+            try run(writing: temporary) { () throws in
                 try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
                                      produce: { _, pixmap in
                                          var rgba = ExportFrame.straightRGBA(pixmap, background: background)
@@ -209,7 +209,7 @@ public struct Exporter: Sendable {
         do { assembler = Locked(try APNGEncoder.Assembler(frameCount: frames.count, fps: renderer.movie.fps, loops: options.loops)) }
         catch { throw .encode(error) }
         let compression = job.compression
-        try run { () throws in
+        try run(writing: temporary) { () throws in
             try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
                                  produce: { _, pixmap in try PNGEncoder.encode(pixmap, compression: compression) }) { _, png in
                 let bytes = try assembler.withLock { a in try a.append(png: png) }
@@ -238,13 +238,14 @@ public struct Exporter: Sendable {
         return .none
     }
 
-    /// Runs the frame loop, turning whatever it throws into an ExportError.
-    private func run(_ body: () throws -> Void) throws(ExportError) {
+    /// Runs the frame loop, turning whatever it throws into an ExportError (`target`: where the
+    /// frames go, for an I/O error's message).
+    private func run(writing target: String, _ body: () throws -> Void) throws(ExportError) {
         do { try body() }
         catch let e as ExportError { throw e }
         catch let e as RenderError { throw .render(e) }
         catch let e as PNGError { throw .encode(e) }
-        catch { throw .output(path: "", reason: "\(error)") }
+        catch { throw .output(path: target, reason: "\(error)") }
     }
 
     private func summary(output: String, size: (width: Int, height: Int), video: (width: Int, height: Int), bytes: Int,
