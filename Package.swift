@@ -34,6 +34,9 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
+        // Animated WebP decoding, for the export tests only (ffmpeg 5.1 cannot decode animated WebP).
+        .systemLibrary(name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
+                       providers: [.apt(["libwebp-dev"])]),
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
@@ -66,6 +69,6 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
-        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux"]),
     ]
 )

@@ -5,13 +5,14 @@ import SVGAImageIO
 import SVGARaster
 import SVGARender
 
-/// Renders a set of frames to PNG files in parallel. Each frame is rendered and encoded
-/// independently by whichever worker takes it, so the bytes written do not depend on the
-/// thread count (the render test holds us to that).
+/// Renders a set of frames to PNG files (or other payloads) in parallel. Each frame is rendered
+/// and encoded independently by whichever worker takes it, so the bytes written do not depend on
+/// the thread count (the render test holds us to that). A frame that draws exactly like the frame
+/// before it (a held pose) is not rendered again: it gets that frame's payload.
 public struct SequenceRenderer: Sendable {
     public struct Summary: Sendable {
         public let frames: Int
-        /// Frames whose pixels and PNG bytes were reused from an identical earlier frame.
+        /// Frames whose pixels and PNG bytes were reused from an identical frame before them.
         public let reused: Int
         public let width: Int, height: Int
         public let seconds: Double
@@ -37,53 +38,115 @@ public struct SequenceRenderer: Sendable {
         return "frame_" + String(repeating: "0", count: max(0, digits - s.count)) + s + ".png"
     }
 
-    /// The requested frames grouped by the frame that is actually rendered for them: frames that
-    /// draw exactly like the frame before them share one render (`MovieRenderer.firstIdenticalFrames`).
-    /// Groups are in order of first appearance; `frames` indices outside the movie render alone.
-    func renderGroups(_ frames: [Int]) -> [(render: Int, frames: [Int])] {
-        let first = renderer.firstIdenticalFrames()
-        var order: [Int] = [], members: [Int: [Int]] = [:]
-        for n in frames {
-            let key = n >= 0 && n < first.count ? first[n] : n
-            if members[key] == nil { order.append(key) }
-            members[key, default: []].append(n)
-        }
-        return order.map { ($0, members[$0]!) }
-    }
-
     /// Renders and encodes `frames`, calling `body(index, pngBytes)` for each (from worker
-    /// threads, in no particular order). A frame identical to the one before it reuses that
-    /// frame's bytes. Stops at the first error and rethrows it. Returns the number of frames
-    /// whose bytes were reused.
+    /// threads, in no particular order). Stops at the first error and rethrows it. Returns the
+    /// number of frames whose bytes were reused from an identical frame before them.
     @discardableResult
     public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
                                     _ body: @Sendable (Int, [UInt8]) throws -> Void) throws -> Int {
-        let groups = renderGroups(frames)
-        let next = Locked(0)
-        let done = Locked(0)
-        let failure = Locked<Error?>(nil)
-        let workers = min(threads, max(1, groups.count))
+        let compression = compression
+        return try forEachFrame(frames, order: .any, progress: progress,
+                                produce: { _, pixmap in try PNGEncoder.encode(pixmap, compression: compression) },
+                                body)
+    }
+
+    /// How rendered frames reach `body`.
+    public enum Delivery: Sendable {
+        /// As each worker finishes, concurrently, in no particular order.
+        case any
+        /// One at a time, in the order of `frames`, through a reorder window: a worker does not
+        /// start a frame until fewer than `window` renders lie between it and the next one to
+        /// deliver, so at most `window` produced payloads wait in memory however long the movie.
+        case inOrder(window: Int)
+    }
+
+    /// Consecutive runs of `frames` that render to the same pixels (`MovieRenderer.firstIdenticalFrames`):
+    /// each run is rendered once, at its first frame, and its payload handed out for every frame
+    /// of the run. Indices are positions in `frames`.
+    func renderRuns(_ frames: [Int]) -> [Range<Int>] {
+        let first = renderer.firstIdenticalFrames()
+        func key(_ n: Int) -> Int { n >= 0 && n < first.count ? first[n] : n }
+        var runs: [Range<Int>] = []
+        var start = 0
+        for i in frames.indices.dropFirst() where key(frames[i]) != key(frames[i - 1]) {
+            runs.append(start..<i); start = i
+        }
+        if !frames.isEmpty { runs.append(start..<frames.count) }
+        return runs
+    }
+
+    /// The frame loop: workers render `frames` in parallel (each run of identical frames once),
+    /// turn each pixmap into a payload with `produce` (PNG bytes, raw RGBA, …) and hand it to
+    /// `body` as `delivery` says. Stops at the first error and rethrows it. `progress` gets the
+    /// count of frames delivered. Returns the number of frames that reused a payload.
+    @discardableResult
+    public func forEachFrame<Payload: Sendable>(_ frames: [Int], order delivery: Delivery,
+                                      progress: (@Sendable (Int) -> Void)? = nil,
+                                      produce: @Sendable (Int, Pixmap) throws -> Payload,
+                                      _ body: @Sendable (Int, Payload) throws -> Void) throws -> Int {
+        let runs = renderRuns(frames)
+        let state = Locked(FrameLoopState<Payload>())
+        let wake = NSCondition()
+        let window: Int? = if case .inOrder(let w) = delivery { max(1, w) } else { nil }
+        let workers = min(threads, max(1, runs.count), window ?? Int.max)
+
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while true {
-                if failure.withLock({ $0 != nil }) { return }
-                let i = next.takeNext()
-                if i >= groups.count { return }
+                let r: Int? = state.withLock { s in
+                    guard s.failure == nil, s.nextToTake < runs.count else { return nil }
+                    defer { s.nextToTake += 1 }
+                    return s.nextToTake
+                }
+                guard let r else { return }
+                if let window {
+                    // The worker holding the next run to deliver never waits here, so the
+                    // window always drains.
+                    wake.lock()
+                    while state.withLock({ $0.failure == nil && r >= $0.nextToDeliver + window }) { wake.wait() }
+                    wake.unlock()
+                }
                 do {
-                    let pixmap = try renderer.render(frame: groups[i].render, scale: scale)
-                    let png = try PNGEncoder.encode(pixmap, compression: compression)
-                    for n in groups[i].frames {
-                        try body(n, png)
-                        let count = done.takeNext() + 1
-                        progress?(count)
+                    if state.withLock({ $0.failure != nil }) { return }
+                    let first = frames[runs[r].lowerBound]
+                    let pixmap = try renderer.render(frame: first, scale: scale)
+                    let payload = try produce(first, pixmap)
+                    if window == nil {
+                        for i in runs[r] {
+                            try body(frames[i], payload)
+                            progress?(state.withLock { s in s.delivered += 1; return s.delivered })
+                        }
+                        continue
+                    }
+                    // In order: park the payload; whoever finds the next run parked and nobody
+                    // delivering becomes the deliverer until the sequence of parked runs ends.
+                    var batch = state.withLock { s -> [(Int, Payload)] in
+                        s.parked[r] = payload
+                        return s.takeDeliverable()
+                    }
+                    while !batch.isEmpty {
+                        for (run, item) in batch {
+                            for i in runs[run] {
+                                try body(frames[i], item)
+                                progress?(i + 1)
+                            }
+                        }
+                        batch = state.withLock { s in
+                            s.nextToDeliver += batch.count
+                            s.delivering = false
+                            return s.takeDeliverable()
+                        }
+                        wake.lock(); wake.broadcast(); wake.unlock()
                     }
                 } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
+                    // The first error ends the loop; wake the workers waiting on the window.
+                    state.withLock { if $0.failure == nil { $0.failure = error } }
+                    wake.lock(); wake.broadcast(); wake.unlock()
                     return
                 }
             }
         }
-        if let error = failure.withLock({ $0 }) { throw error }
-        return frames.count - groups.count
+        if let error = state.withLock({ $0.failure }) { throw error }
+        return frames.count - runs.count
     }
 
     /// Writes `frame_NNNN.png` files into `directory` (created if needed).
@@ -100,5 +163,27 @@ public struct SequenceRenderer: Sendable {
         let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
         let files = frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) }
         return Summary(frames: frames.count, reused: reused, width: size.width, height: size.height, seconds: seconds, files: files)
+    }
+}
+
+/// Shared state of one `forEachFrame` run (behind `Locked`: see Locked.swift for why).
+struct FrameLoopState<Payload: Sendable> {
+    var nextToTake = 0
+    var delivered = 0
+    var failure: Error?
+    /// In-order delivery: produced payloads waiting for their turn, by run index.
+    var parked: [Int: Payload] = [:]
+    var nextToDeliver = 0
+    var delivering = false
+
+    /// The consecutive parked payloads from `nextToDeliver` on, when nobody is delivering; marks
+    /// the caller as the deliverer when there are any.
+    mutating func takeDeliverable() -> [(Int, Payload)] {
+        guard !delivering, failure == nil else { return [] }
+        var batch: [(Int, Payload)] = []
+        var n = nextToDeliver
+        while let p = parked.removeValue(forKey: n) { batch.append((n, p)); n += 1 }
+        if !batch.isEmpty { delivering = true }
+        return batch
     }
 }

@@ -3,7 +3,8 @@ import SVGARender
 import SVGAImageIO
 
 /// Every failure the command line reports, mapped to one message and one exit code here, in
-/// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage.
+/// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage,
+/// 3 `svga export` needs ffmpeg and it is not installed.
 enum CLIError: Error {
     case usage(String)
     case load(MovieLoader.LoadError)
@@ -15,11 +16,15 @@ enum CLIError: Error {
     case image(path: String, ImageDecodeError)
     /// A check that ran and failed (diff threshold, validation errors): message already printed.
     case failed(String?)
+    /// `svga export` of the file at `path`.
+    case export(path: String, ExportError)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
         case .load, .file, .render, .image, .failed: return 1
+        case .export(_, .ffmpegMissing): return 3
+        case .export: return 1
         }
     }
 
@@ -31,6 +36,7 @@ enum CLIError: Error {
         case .render(let path, let e): return "svga: \(path): render: \(e.description)"
         case .image(let path, let e): return "svga: \(path): \(e.description)"
         case .failed(let m): return m.map { "svga: \($0)" }
+        case .export(let path, let e): return "svga: \(path): \(e.description)"
         }
     }
 }

@@ -3,4 +3,5 @@ let extraCommands: [String: @Sendable ([String]) throws(CLIError) -> Void] = [
     "validate": ValidateCommand.run,
     "preview": PreviewCommand.run,
     "hook": HookCommand.run,
+    "export": ExportCommand.run,
 ]

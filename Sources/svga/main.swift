@@ -20,6 +20,11 @@ commands:
   preview FILE --out DIR [--max-size PX] [--sheet-frames N] [--threads N] [--png-level LEVEL]
   hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]] [--combo-window SECONDS]
        [--threads N] [--png-level fast|default|max]
+  export FILE OUTPUT [--format webm|mp4|mov|webp|gif|apng] [--frames SPEC]
+         [--scale S | --width W | --height H] [--background COLOR] [--quality Q] [--loop N]
+         [--alpha side-by-side|top-bottom|none] [--gif-palette file|frame] [--dither NAME]
+         [--no-audio] [--threads N] [--json] [personalisation options of render]
+  export FILE - | --raw [--print-ffmpeg-args]   raw straight-alpha RGBA frames on stdout
   help
 
 SPEC is a frame list such as 0-9,15,20- (zero-based, inclusive).

@@ -42,7 +42,7 @@ public struct GiftSlots: Sendable, Hashable {
 
     public static let knownKeys = ["svga.avatarKey", "svga.nameKey", "svga.countKey", "svga.nameStyle",
                                    "svga.countStyle", "svga.countFormat", "svga.avatarMask", "svga.avatarFit",
-                                   "svga.avatarFallback"]
+                                   "svga.avatarFallback", HookExportRequest.exportKey, HookExportRequest.framesKey]
 
     /// The slot keys the gift names, as (extensionInfo field, sprite key).
     public var namedKeys: [(field: String, key: String)] {
@@ -105,6 +105,9 @@ public struct GiftSlots: Sendable, Hashable {
                     throw fail(name, "must be aspect-fill, aspect-fit or stretch")
                 }
                 slots.avatarFit = fit
+            case HookExportRequest.exportKey, HookExportRequest.framesKey:
+                // Used by the hook's export step (HookExportRequest); checked with the catalog.
+                if case .failure(let e) = HookExportRequest.parse(.object([(name, value)])) { throw fail(name, "\(e)") }
             default:
                 throw fail(name, "unknown key (known: \(knownKeys.joined(separator: ", ")))")
             }

@@ -19,9 +19,11 @@ public struct HookManifest: Sendable {
     public let mergedEvents: [JSONValue]
     /// What the rendering could not do as asked (HookStatus.warnings); empty when none.
     public let warnings: [String]
+    /// Exports asked for by the gift (`svga.export`), file names in the folder; listed only when any.
+    public var exports: [String] = []
 
     public var json: JSONValue {
-        .object([
+        var fields: [(String, JSONValue)] = [
             ("event", event),
             ("gift", gift),
             ("resourceSHA256", .string(resourceSHA256)),
@@ -35,6 +37,8 @@ public struct HookManifest: Sendable {
             ("renderMs", .int(renderMs)),
             ("mergedEvents", .array(mergedEvents)),
             ("warnings", .array(warnings.map(JSONValue.string))),
-        ])
+        ]
+        if !exports.isEmpty { fields.append(("exports", .array(exports.map(JSONValue.string)))) }
+        return .object(fields)
     }
 }

@@ -104,14 +104,19 @@ public final class HookProcessor: Sendable {
         let job = SequenceRenderer(renderer: renderer, compression: configuration.compression, threads: configuration.threads)
         let hook = configuration.afterFrameWritten
         let merged = Array(combo.eventIDs.dropFirst())
+        let request: HookExportRequest
+        switch HookExportRequest.parse(gift.extensionInfo) {
+        case .success(let r): request = r
+        case .failure(let e): throw .frame(e.description)
+        }
         try store.commit(liveID: event.liveID, primary: event.eventID, merged: merged) { (folder: URL) throws(HookFailure) in
             let start = DispatchTime.now()
             do {
-                try job.forEachEncodedFrame(frames) { n, png in
+                if request.writesFrames { try job.forEachEncodedFrame(frames) { n, png in
                     let url = folder.appendingPathComponent(SequenceRenderer.fileName(forFrame: n, frameCount: movie.frameCount))
                     try Data(png).write(to: url)
                     try hook?(event.eventID, n)
-                }
+                } }
             } catch let e as RenderError {
                 throw .render(e)
             } catch let e as PNGError {
@@ -119,13 +124,22 @@ public final class HookProcessor: Sendable {
             } catch {
                 throw .output(.cannotWrite(path: folder.path, reason: "\(error)"))
             }
+            for format in request.formats {
+                var options = ExportOptions(format: format)
+                options.threads = configuration.threads
+                options.handlesInterrupts = false
+                options.searchPath = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":").map(String.init)
+                let path = folder.appendingPathComponent(HookExportRequest.fileName(format)).path
+                do { _ = try Exporter(renderer: renderer, options: options).export(to: path) } catch { throw .frame("\(error)") }
+            }
             let renderMs = Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)
             let manifest = HookManifest(
                 event: event.manifestJSON(count: combo.count), gift: gift.manifestJSON, resourceSHA256: resource.sha256,
                 mergedEventIDs: combo.eventIDs, frames: frames.count, fps: movie.fps,
                 durationMs: Int((movie.duration * 1000).rounded()), width: size.width, height: size.height,
-                files: files, renderMs: renderMs, mergedEvents: combo.events.map { $0.manifestJSON(count: $0.count) },
-                warnings: warnings)
+                files: request.writesFrames ? files : [], renderMs: renderMs,
+                mergedEvents: combo.events.map { $0.manifestJSON(count: $0.count) },
+                warnings: warnings, exports: request.formats.map(HookExportRequest.fileName))
             let path = folder.appendingPathComponent(HookOutputStore.manifestName)
             do { try Data((manifest.json.serialized(pretty: true) + "\n").utf8).write(to: path) } catch {
                 throw .output(.cannotWrite(path: path.path, reason: error.localizedDescription))
