@@ -17,7 +17,7 @@ extension Pixmap {
             guard let clipped = area.intersection(clip.bounds) else { return }
             area = clipped
         }
-        let kind = ScalarImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
+        let kind = ImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
         let imageWidth = image.width, imageHeight = image.height, pixmapWidth = width
         var span = [UInt8](repeating: 0, count: area.width * 4)
         var columnTaps: [ScalarImageSampling.Tap] = []
@@ -73,46 +73,10 @@ extension Pixmap {
 }
 
 enum ScalarImageSampling {
-    enum Kind {
-        case translation(dx: Int, dy: Int)
-        case axisAligned
-        case affine
-
-        init(imageToDevice m: Transform, inverse: Transform) {
-            // 2^52: beyond it a Double is not a faithful integer offset (and would not fit Int math).
-            let limit = 4_503_599_627_370_496.0
-            if m.a == 1, m.b == 0, m.c == 0, m.d == 1,
-               m.tx == m.tx.rounded(), m.ty == m.ty.rounded(), abs(m.tx) < limit, abs(m.ty) < limit {
-                self = .translation(dx: Int(m.tx), dy: Int(m.ty))
-            } else if inverse.b == 0 && inverse.c == 0 {
-                self = .axisAligned
-            } else {
-                self = .affine
-            }
-        }
-    }
-
-    /// Two neighbouring clamped texel indices and the weight of the second.
-    struct Tap {
-        var i0: Int, i1: Int, f: Double
-    }
-
-    /// Taps for image coordinate `u` (already shifted by −0.5 to texel-centre space). `u` is
-    /// first clamped to [−2, size + 1] (NaN → −2): beyond that both taps clamp to the same edge
-    /// texel anyway, and the clamp keeps the Int conversion defined.
-    @inline(__always) static func tap(_ u: Double, size: Int) -> Tap {
-        var u = u
-        let high = Double(size) + 1
-        if !(u >= -2) { u = -2 } else if !(u <= high) { u = high }
-        // u is within ±(size + 2) now: truncate, then step down for negatives (floor without
-        // the libm call `rounded(.down)` is on baseline x86-64).
-        let t = Int(u)
-        let i = Double(t) > u ? t - 1 : t
-        let floor = Double(i), last = size - 1
-        return Tap(i0: i < 0 ? 0 : (i > last ? last : i),
-                   i1: i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1),
-                   f: u - floor)
-    }
+    // The sampler choice (`ImageSampling.Kind`) and the clamped taps (`ImageSampling.ClampedTap`)
+    // are shared with the span sampler: both must pick the same path and the same texels.
+    typealias Tap = ImageSampling.ClampedTap
+    @inline(__always) static func tap(_ u: Double, size: Int) -> Tap { Tap(u, size: size) }
 
     /// Bilinear filter of four premultiplied texels × alpha, one rounding; channel ≤ alpha kept.
     @inline(__always)
