@@ -87,6 +87,12 @@ public enum PNGScanlines {
         }
     }
 
+    /// The 16 bytes as 8 UInt16 lanes, each the sum of its two bytes.
+    @inline(__always) static func widenedPairs(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
+        let pairs = unsafeBitCast(v, to: SIMD8<UInt16>.self)
+        return (pairs & 0x00FF) &+ (pairs &>> 8)
+    }
+
     /// Writes the `sub` residual to `sub` and the `up` residual to `up`, returning the sum of
     /// absolute values (bytes read as signed) of each. `current` has 16 readable zero bytes before it.
     @inline(__always)
@@ -96,25 +102,27 @@ public enum PNGScanlines {
         let s = UnsafeMutableRawPointer(sub), u = UnsafeMutableRawPointer(up)
         var subTotal = 0, upTotal = 0
         var i = 0
-        // 16-bit lane sums flushed every 256 vectors: 256 × 128 fits in UInt16.
+        // 16-bit lane sums (each lane takes two bytes per vector) flushed every 128 vectors:
+        // 128 × 2 × 128 fits in UInt16.
         while i + 16 <= count {
-            var subAcc = SIMD16<UInt16>(repeating: 0), upAcc = SIMD16<UInt16>(repeating: 0)
+            var subAcc = SIMD8<UInt16>(repeating: 0), upAcc = SIMD8<UInt16>(repeating: 0)
             var n = 0
-            while n < 256 && i + 16 <= count {
+            while n < 128 && i + 16 <= count {
                 let x = c.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
                 let left = c.loadUnaligned(fromByteOffset: i - 4, as: SIMD16<UInt8>.self)
                 let above = p.loadUnaligned(fromByteOffset: i, as: SIMD16<UInt8>.self)
                 let rs = x &- left, ru = x &- above
                 s.storeBytes(of: rs, toByteOffset: i, as: SIMD16<UInt8>.self)
                 u.storeBytes(of: ru, toByteOffset: i, as: SIMD16<UInt8>.self)
-                // |signed byte| = min(b, 256 − b) on the unsigned byte.
-                subAcc &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(rs, 0 &- rs))
-                upAcc &+= SIMD16<UInt16>(truncatingIfNeeded: pointwiseMin(ru, 0 &- ru))
+                // |signed byte| = min(b, 256 − b) on the unsigned byte, then widened by viewing the
+                // 16 bytes as 8 UInt16 lanes and adding their low and high bytes (the generic
+                // SIMD widening conversion is not inlined and costs a call per vector).
+                subAcc &+= widenedPairs(pointwiseMin(rs, 0 &- rs))
+                upAcc &+= widenedPairs(pointwiseMin(ru, 0 &- ru))
                 i += 16; n += 1
             }
-            // Widen before the horizontal sum: 16 lanes of up to 32 768 overflow UInt16.
-            subTotal += Int(SIMD16<UInt32>(truncatingIfNeeded: subAcc).wrappedSum())
-            upTotal += Int(SIMD16<UInt32>(truncatingIfNeeded: upAcc).wrappedSum())
+            // Horizontal sums lane by lane in Int: 8 lanes of up to 32 768 overflow UInt16.
+            for lane in 0..<8 { subTotal += Int(subAcc[lane]); upTotal += Int(upAcc[lane]) }
         }
         while i < count {
             let x = current[i]
