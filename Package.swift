@@ -56,7 +56,9 @@ let package = Package(
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 
-        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter"], path: "Tests/SVGATestSupport"),
+        // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
+        .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
+        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry"]),
@@ -65,6 +67,6 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
-        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "svga-childcost"]),
     ]
 )

@@ -55,9 +55,11 @@ private struct Resolution {
                        startTime: Int(a.startTime), totalTime: Int(a.totalTime),
                        data: images.rawValue[a.audioKey] ?? [])
         }
-        return Movie(container: container, version: raw.version, viewBox: viewBox, fps: fps,
-                     frameCount: frameCount, images: images.bitmaps, sprites: sprites, audios: audios,
-                     drawList: drawList, diagnostics: diagnostics, audioKeys: images.audioKeys)
+        var movie = Movie(container: container, version: raw.version, viewBox: viewBox, fps: fps,
+                          frameCount: frameCount, images: images.bitmaps, sprites: sprites, audios: audios,
+                          drawList: drawList, diagnostics: diagnostics, audioKeys: images.audioKeys)
+        movie.budget = budget
+        return movie
     }
 
     // MARK: limits and params

@@ -87,7 +87,7 @@ extension MovieRenderer {
 
     /// Coverage of `path` mapped by `transform`, nonzero, within `region`.
     func fillCoverage(_ path: Path, transform: Transform, within region: IntRect) -> CoverageMask? {
-        let polygons = Flattener.flatten(path, transform: transform, tolerance: MovieRenderer.flatteningTolerance)
+        let polygons = Flattener.flatten(path, transform: transform, tolerance: MovieRenderer.flatteningTolerance, visible: region.geometryRect)
         if polygons.isEmpty { return nil }
         return Rasterizer.coverage(of: polygons, rule: .nonZero, clip: region, antialiasing: antialiasing)
     }

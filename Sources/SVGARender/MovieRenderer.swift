@@ -45,7 +45,7 @@ public final class MovieRenderer: Sendable {
                     throw .imageDecodeFailed(key: image.key, reason: error.description)
                 }
             case .jpeg:
-                warnings.append("image '\(image.key)' is JPEG, which this build cannot decode; its sprites draw no bitmap")
+                warnings.append("image \(UntrustedText.quoted(image.key)) is JPEG, which this build cannot decode; its sprites draw no bitmap")
             }
         }
         self.bitmaps = decoded
@@ -85,6 +85,7 @@ public final class MovieRenderer: Sendable {
             throw .canvasTooLarge(width: movie.viewBox.width, height: movie.viewBox.height, scale: scale)
         }
         let context = FrameContext(frame: n, global: .scale(scale), canvas: canvas.bounds)
+        try checkWorkBudget(context)
         draw(into: &canvas, context: context)
         return canvas
     }

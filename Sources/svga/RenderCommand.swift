@@ -7,7 +7,7 @@ import SVGARender
 
 enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr"]),
+        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr", "max-memory"]),
                               flags: ["fast-png", "quiet"])
         guard a.positionals.count == 1 else { throw .usage("render takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("render needs --out DIR (or --out FILE.png with --frame N)") }
@@ -16,7 +16,8 @@ enum RenderCommand {
         let threads = try a.int("threads", min: 1)
         let dynamic = try DynamicOptions.parse(a)
         let loaded: (movie: Movie, bytes: [UInt8])
-        do { loaded = try MovieLoader.load(path) } catch { throw .load(error) }
+        let budget = try a.decodeBudget()
+        do { loaded = try MovieLoader.load(path, budget: budget) } catch { throw .load(error) }
         let movie = loaded.movie
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(path: path, error) }

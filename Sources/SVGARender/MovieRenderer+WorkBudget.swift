@@ -1,0 +1,58 @@
+import SVGAFormat
+import SVGAGeometry
+import SVGARaster
+
+// A frame's flattening work, counted before any of it is done (issue 14: "a frame's work stops
+// at the budget with a clear error"). It walks the draw list the way `drawSprite` does (same
+// skips, same matrices, same visible rectangle) and sums `Flattener.pointCount` over clip
+// paths, fills and strokes, stopping as soon as the sum passes the movie's budget, so refusing a
+// frame of a million huge arcs costs one pass over its segments. Strokes are counted as their
+// centre line: the outline has about twice its points, which the 2 M-point budget allows for.
+
+extension MovieRenderer {
+    func checkWorkBudget(_ context: FrameContext) throws(RenderError) {
+        let limit = movie.budget.maxFlattenedPointsPerFrame
+        let work = frameWork(context, stoppingAbove: limit)
+        if work.points > limit {
+            throw .frameOverBudget(frame: context.frame, points: work.points, limit: limit, sprite: work.sprite)
+        }
+    }
+
+    /// The points frame `n` would flatten at `scale` (what `render` checks against the budget),
+    /// for reports such as `validate`; counting stops once past `stoppingAbove`.
+    public func flattenedPointCount(frame n: Int, scale: Double = 1, stoppingAbove: Int = .max) throws(RenderError) -> Int {
+        let size = try canvasSize(scale: scale)
+        guard let canvas = IntRect(x: 0, y: 0, width: size.width, height: size.height) else { return 0 }
+        return frameWork(FrameContext(frame: n, global: .scale(scale), canvas: canvas), stoppingAbove: stoppingAbove).points
+    }
+
+    /// Σ points over the frame's visible sprites, and the sprite where the sum passed `stoppingAbove`.
+    func frameWork(_ context: FrameContext, stoppingAbove limit: Int) -> (points: Int, sprite: Int) {
+        let visible = context.canvas.geometryRect
+        let tolerance = MovieRenderer.flatteningTolerance
+        var points = 0
+        for (index, sprite) in movie.sprites.enumerated() {
+            if !sprite.isMatteSource && dynamic.isHidden(sprite) { continue }
+            guard let frame = sprite.frame(at: context.frame), frame.alpha > 0 else { continue }
+            let matrix = context.global.concatenating(frame.transform)
+            guard matrix.isDrawable else { continue }
+            if let clip = frame.clipPath {
+                points += Flattener.pointCount(clip, transform: matrix, tolerance: tolerance, visible: visible)
+            }
+            for shape in frame.shapes {
+                guard let style = shape.style else { continue }
+                let transform = matrix.concatenating(shape.transform)
+                guard transform.isDrawable else { continue }
+                let n = Flattener.pointCount(shape.path, transform: transform, tolerance: tolerance, visible: visible)
+                points += (style.fill != nil ? n : 0) + (style.stroke != nil ? n : 0)
+            }
+            if points > limit { return (points, index) }
+        }
+        return (points, movie.sprites.count - 1)
+    }
+}
+
+extension IntRect {
+    /// The same rectangle in geometry (Double) coordinates.
+    var geometryRect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
+}

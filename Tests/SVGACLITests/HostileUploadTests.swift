@@ -1,0 +1,42 @@
+import Foundation
+import SVGATestSupport
+import Testing
+
+/// Issue 14's table of hostile uploads, re-created at test time (`HostileFiles`): each file is
+/// run through the built `svga` in its own child process, and must be refused with a
+/// stage-named error (or, for the culled case, rendered) in under 1 s of wall time and 100 MB of
+/// peak RSS, and must never echo untrusted text whole.
+@Suite(.serialized)
+struct HostileUploadTests {
+    static let cases = HostileFiles.all()
+
+    @Test("hostile upload costs < 1 s and < 100 MB", arguments: cases)
+    func hostileUpload(_ c: HostileFiles.Case) throws {
+        let dir = try CLIRunner.temporaryDirectory("hostile")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("hostile.svga")
+        try Data(c.bytes).write(to: file)
+        var args = [c.command[0], file.path] + c.command.dropFirst()
+        if c.command[0] == "render" { args += ["--out", dir.appendingPathComponent("f.png").path] }
+        let r = try ChildCost.run(args, in: dir)
+        let output = r.stdout + r.stderr
+        if let expected = c.expectedError {
+            #expect(r.status == 1, "\(c): exit \(r.status): \(output.prefix(400))")
+            #expect(output.contains(expected), "\(c): expected '\(expected)' in: \(output.prefix(600))")
+            if c.command[0] != "validate" {
+                #expect(r.stderr.contains(file.path), "\(c): the message names the file: \(r.stderr.prefix(300))")
+            } else {
+                #expect(output.contains("decode."), "\(c): validate reports a decode.* finding: \(output.prefix(300))")
+            }
+        } else {
+            #expect(r.status == 0, "\(c): exit \(r.status): \(output.prefix(400))")
+        }
+        #expect(r.seconds < 1, "\(c): \(r.seconds) s")
+        #expect(r.peakRSSBytes < 100_000_000, "\(c): peak RSS \(r.peakRSSBytes) bytes")
+        // Untrusted text: nothing from the file is echoed whole, and no control character
+        // reaches the output.
+        #expect(output.utf8.count < 64 << 10, "\(c): \(output.utf8.count) bytes of output")
+        #expect(!output.contains("\u{1B}"), "\(c): an escape character reached the output")
+        print("hostile: \(c.name): exit \(r.status), \(String(format: "%.3f", r.seconds)) s, \(r.peakRSSBytes >> 20) MiB peak RSS")
+    }
+}
