@@ -78,8 +78,9 @@ public struct DecodeBudget: Sendable, Hashable {
     /// Size of a 1.x `movie.spec`. Corpus maximum: 770 KiB (Rocket.svga, 787 743 B); 16 MiB is a
     /// 21× margin (the parsed tree takes several times the text).
     public var maxSpecJSONBytes: Int
-    /// JSON tokens (strings, numbers, literals, brackets) in movie.spec. Corpus maximum: 198 639
-    /// (Rocket.svga); 2 M is a 10× margin.
+    /// JSON values (each string, number, literal, array and object; a tree node each, ~56 B) in
+    /// movie.spec. Corpus maximum: under 198 639 (Rocket.svga, counting keys and closing brackets
+    /// too); 1 M is a 5× margin and keeps a refused file's tree under ~60 MB.
     public var maxJSONTokens: Int
     /// Bytes of one SVG path `d` (or clip path) string. Corpus maximum: 9 419 B (rose.svga);
     /// 256 KiB is a 27× margin.
@@ -107,7 +108,7 @@ public struct DecodeBudget: Sendable, Hashable {
 
     public static let `default` = DecodeBudget(
         maxInflatedBytes: 32 << 20, maxZipUncompressedBytes: 32 << 20, maxStringBytes: 1 << 20,
-        maxProtobufFields: 2_000_000, maxSpecJSONBytes: 16 << 20, maxJSONTokens: 2_000_000,
+        maxProtobufFields: 2_000_000, maxSpecJSONBytes: 16 << 20, maxJSONTokens: 1_000_000,
         maxPathBytes: 256 << 10, maxFlattenedPointsPerFrame: 2_000_000,
         maxImagePixels: 4096 * 4096, maxTotalImagePixels: 64 << 20, maxCanvasPixels: 8 << 20,
         maxCanvasPixelFrames: 4 << 30)
