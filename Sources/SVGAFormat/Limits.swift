@@ -87,7 +87,8 @@ public struct DecodeBudget: Sendable, Hashable {
     public var maxPathBytes: Int
     /// Points the flattener may produce for one frame (all fills, strokes and clips of all
     /// sprites, at the renderer's tolerance, after culling what cannot touch the canvas). Corpus
-    /// maximum: see `Limits.corpusMaxFlattenedPointsPerFrame`; 2 M points (32 MB of Double pairs) is the cap.
+    /// maximum: 2 541 (rose.svga frame 44); 256 k points (4 MB of coordinates) is a 100× margin
+    /// that still refuses a frame in well under a second.
     public var maxFlattenedPointsPerFrame: Int
     /// Width × height of one bitmap. Corpus maximum: 5.1 M pixels (room_big_gift_level4);
     /// 16 M (4096²) is a 3× margin.
@@ -98,8 +99,8 @@ public struct DecodeBudget: Sendable, Hashable {
     /// ceil(viewBox width) × ceil(viewBox height) at scale 1. Corpus maximum: 2.2 M pixels
     /// (english3.svga, 999 × 2160); 8 M pixels (e.g. 2048 × 4096, 32 MiB of RGBA8) is a 3.8× margin.
     public var maxCanvasPixels: Int
-    /// Canvas pixels × params.frames: the pixels a full render writes. Corpus maximum: see
-    /// `Limits.corpusMaxCanvasPixelFrames`; 4 G pixel-frames is the cap.
+    /// Canvas pixels × params.frames: the pixels a full render writes. Corpus maximum: 510 M
+    /// (story.svga, 750 × 1334 × 510 frames); 4 G is an 8× margin.
     public var maxCanvasPixelFrames: Int
 
     /// The memory the defaults are sized for (one file on one worker); `--max-memory` is read
@@ -109,7 +110,7 @@ public struct DecodeBudget: Sendable, Hashable {
     public static let `default` = DecodeBudget(
         maxInflatedBytes: 32 << 20, maxZipUncompressedBytes: 32 << 20, maxStringBytes: 1 << 20,
         maxProtobufFields: 2_000_000, maxSpecJSONBytes: 16 << 20, maxJSONTokens: 1_000_000,
-        maxPathBytes: 256 << 10, maxFlattenedPointsPerFrame: 2_000_000,
+        maxPathBytes: 256 << 10, maxFlattenedPointsPerFrame: 256 << 10,
         maxImagePixels: 4096 * 4096, maxTotalImagePixels: 64 << 20, maxCanvasPixels: 8 << 20,
         maxCanvasPixelFrames: 4 << 30)
 

@@ -47,6 +47,7 @@ public enum HostileFiles {
         add("1e6 arcs in one path", [render0, validate], movieWithPath(repeating: "a1 1 0 0 0 1 1", bytes: 14_000_000), "maxStringBytes")
         add("10 000 huge arcs around the canvas (culled)", [render0], movieWithPath(repeating: "A1e6 1e6 0 1 1 1 1 ", bytes: 10_000 * 20), nil)
         add("16 paths of on-canvas arcs over the point budget", [render0], onCanvasArcs(), "maxFlattenedPointsPerFrame")
+        add("16 paths of on-canvas arcs over the point budget", [validate], onCanvasArcs(), "cost.path-complexity")
         add("8192×8192 viewBox", [render0], SVGAEncoder.encodeZlibProtobuf(RawMovie(params: RawParams(viewBoxWidth: 8192, viewBoxHeight: 8192, fps: 20, frames: 1))),
             "limits: protobuf: params: viewBox")
         add("400 kB image key with control characters", [info, validate], movieWithImageKey(), nil)

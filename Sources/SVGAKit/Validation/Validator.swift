@@ -23,7 +23,7 @@ public struct Validator: Sendable {
         FileSizeRule(), ImageMemoryRule(), CanvasRule(), TimingRule(), ImageCountRule(),
         ImageDecodeRule(), UnusedImageRule(), MissingImageRule(), MissingMatteRule(), FrameListRule(),
         InvisibleSpriteRule(), OversizedImageRule(), PlayerFeatureRule(), EmptyPathRule(), Color255Rule(),
-        FrameValueRule(), DiagnosticRule(), OverdrawRule(),
+        FrameValueRule(), DiagnosticRule(), OverdrawRule(), PathComplexityRule(),
     ]
 
     /// Validates file contents held in memory; `name` is what the report calls the file.
