@@ -16,6 +16,16 @@ public enum SVGADecoder {
         return try MovieResolver.resolve(raw, container: kind, diagnostics: diagnostics, budget: budget)
     }
 
+    /// An uncompressed protobuf MovieEntity (a 2.x stream after zlib, or a ZIP's movie.binary).
+    public static func decodeMovieEntity(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> RawMovie {
+        do { return try ProtobufMovieDecoder.decode(bytes, budget: budget) } catch { throw DecodeError(error) }
+    }
+
+    /// A 1.x `movie.spec` JSON document (image values are still file names).
+    public static func decodeSpecJSON(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> RawMovie {
+        do { return try SpecJSONDecoder.decode(bytes, budget: budget).0 } catch { throw DecodeError(error, entry: "movie.spec") }
+    }
+
     /// Also returns the diagnostics found before resolution (1.x colours on the 0..255 scale,
     /// image files missing from a ZIP), which `decode` passes on to the movie.
     static func decodeContainer(_ bytes: [UInt8], budget: DecodeBudget) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {

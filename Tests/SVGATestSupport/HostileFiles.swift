@@ -54,6 +54,27 @@ public enum HostileFiles {
         return out
     }
 
+    /// A kept fuzz input as an .svga file: whole-file targets as they are; a protobuf message
+    /// zlib-wrapped; a movie.spec in a ZIP; path data as one filled shape; a PNG as the image of
+    /// one sprite.
+    public static func wrap(_ input: [UInt8], asFuzzTarget kind: String) -> [UInt8] {
+        switch kind {
+        case "protobuf": return zlib(input)
+        case "json":
+            var zip = RawZip()
+            zip.add("movie.spec", deflated: deflate(repeating: input, then: nil, count: 0, wrapped: false), size: input.count,
+                    crc: input.withUnsafeBufferPointer { UInt32(crc32(0, $0.baseAddress, uInt($0.count))) })
+            return zip.finish()
+        case "path": return SVGAEncoder.encodeZlibProtobuf(movie(paths: [String(decoding: input, as: UTF8.self)]))
+        case "png":
+            var raw = movie(paths: [])
+            raw.images = [RawImageEntry(key: "img", value: input)]
+            raw.sprites = [RawSprite(imageKey: "img", frames: raw.sprites[0].frames)]
+            return SVGAEncoder.encodeZlibProtobuf(raw)
+        default: return input
+        }
+    }
+
     // MARK: builders
 
     /// A canvas of 400 × 400 with one sprite drawing `d` (filled) in frame 0.
@@ -216,7 +237,7 @@ struct RawZip {
 
     /// A central-directory entry named `name` pointing at the local header at `offset`.
     mutating func alias(_ name: String, of offset: Int) {
-        var r = ByteScanner(body, at: offset)
+        let r = ByteScanner(body, at: offset)
         let method = r.u16(at: 8), crc = r.u32(at: 14), csize = r.u32(at: 18), usize = r.u32(at: 22)
         appendCentral(name, method: method, crc: crc, csize: Int(csize), usize: Int(usize), offset: offset)
     }

@@ -1,0 +1,16 @@
+@_exported import SVGAFormat
+@_exported import SVGAGeometry
+@_exported import SVGAImageIO
+@_exported import SVGARaster
+@_exported import SVGARender
+
+/// The budget every target decodes under: the default, as an upload pipeline runs. An input
+/// that blows it must be refused by the decoder (a DecodeError), never by libFuzzer's RSS or
+/// timeout limits, which `make fuzz` sets to the bounds (100 MB, 1 s).
+public let fuzzBudget = DecodeBudget.default
+
+/// libFuzzer's buffer as an array (one copy, by memcpy).
+public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
+    guard let data, size > 0 else { return [] }
+    return [UInt8](UnsafeBufferPointer(start: data, count: size))
+}

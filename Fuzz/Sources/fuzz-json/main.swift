@@ -1,0 +1,9 @@
+import FuzzSupport
+
+/// The 1.x movie.spec JSON parser and decoder, then the resolver.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let raw = try? SVGADecoder.decodeSpecJSON(fuzzBytes(data, size), budget: fuzzBudget) else { return 0 }
+    _ = try? MovieResolver.resolve(raw, container: .zipSpec, budget: fuzzBudget)
+    return 0
+}

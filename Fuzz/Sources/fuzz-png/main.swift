@@ -1,0 +1,9 @@
+import FuzzSupport
+
+/// PNG decoding through libpng, capped at the budget's image size as the renderer's decode is
+/// by the resolver's header check.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPNG(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    _ = try? PNGDecoder.decode(fuzzBytes(data, size), maxPixels: fuzzBudget.maxImagePixels)
+    return 0
+}

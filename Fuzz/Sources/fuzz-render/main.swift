@@ -1,0 +1,11 @@
+import FuzzSupport
+
+/// Decode, then render the first and the last frame at scale 1 (the frame budget refuses
+/// frames too costly to draw).
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
+    guard let movie = try? SVGADecoder.decode(fuzzBytes(data, size), budget: fuzzBudget),
+          let renderer = try? MovieRenderer(movie: movie) else { return 0 }
+    for frame in Set([0, max(0, movie.frameCount - 1)]) { _ = try? renderer.render(frame: frame) }
+    return 0
+}
