@@ -1,3 +1,4 @@
+import CFuzzerDriver
 @_exported import SVGAFormat
 @_exported import SVGAGeometry
 @_exported import SVGAImageIO
@@ -13,4 +14,13 @@ public let fuzzBudget = DecodeBudget.default
 public func fuzzBytes(_ data: UnsafePointer<UInt8>?, _ size: Int) -> [UInt8] {
     guard let data, size > 0 else { return [] }
     return [UInt8](UnsafeBufferPointer(start: data, count: size))
+}
+
+/// Runs libFuzzer's driver (its usual command line) on `test`. Each target calls this from the
+/// `<module>_main` function SwiftPM makes the program's entry point.
+public func runFuzzer(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?,
+                      _ test: @convention(c) (UnsafePointer<UInt8>?, Int) -> Int32) -> Int32 {
+    var count = argc
+    var vector = argv
+    return LLVMFuzzerRunDriver(&count, &vector, test)
 }

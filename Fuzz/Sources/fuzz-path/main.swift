@@ -14,3 +14,9 @@ public func fuzzPath(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     }
     return 0
 }
+
+/// The program's entry point (SwiftPM links `main` to it): libFuzzer's driver on the function above.
+@_cdecl("fuzz_path_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, { fuzzPath($0, $1) })
+}

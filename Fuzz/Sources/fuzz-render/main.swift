@@ -9,3 +9,9 @@ public func fuzzRender(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     for frame in Set([0, max(0, movie.frameCount - 1)]) { _ = try? renderer.render(frame: frame) }
     return 0
 }
+
+/// The program's entry point (SwiftPM links `main` to it): libFuzzer's driver on the function above.
+@_cdecl("fuzz_render_main")
+public func main(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    runFuzzer(argc, argv, { fuzzRender($0, $1) })
+}

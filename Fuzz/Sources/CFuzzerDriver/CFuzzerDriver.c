@@ -1,0 +1,2 @@
+// Declarations only (include/CFuzzerDriver.h); libFuzzer provides the definition.
+#include "CFuzzerDriver.h"
