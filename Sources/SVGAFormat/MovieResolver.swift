@@ -65,8 +65,10 @@ private struct Resolution {
     // MARK: limits and params
 
     func checkCounts(_ raw: RawMovie) throws(DecodeError) {
-        func over(_ what: String, _ n: Int, _ limit: Int) throws(DecodeError) {
-            if n > limit { throw DecodeError(stage: .limits, message: "\(what): \(n) > \(limit)") }
+        // `what` is built only on failure: per-frame string interpolation here was most of the
+        // cost of resolving a 30 000-frame movie (and of each fuzz-protobuf run on it).
+        func over(_ what: @autoclosure () -> String, _ n: Int, _ limit: Int) throws(DecodeError) {
+            if n > limit { throw DecodeError(stage: .limits, message: "\(what()): \(n) > \(limit)") }
         }
         try over("sprites", raw.sprites.count, Limits.maxSprites)
         try over("images", raw.images.count, Limits.maxImages)
@@ -322,27 +324,28 @@ private struct Resolution {
     /// SVG path data; on a syntax error the parsed prefix is kept and reported (A.5).
     /// Path data over `maxPathBytes`, or distinct path data over 16 × that in all, is a `limits`
     /// error: it is never parsed (issue 14: one 80 MB `d` took 1.6 GB to render).
-    mutating func parsePath(_ d: String, sprite i: Int, frame n: Int, what: String) throws(DecodeError) -> Path {
+    mutating func parsePath(_ d: String, sprite i: Int, frame n: Int,
+                            what: @autoclosure () -> String) throws(DecodeError) -> Path {
         let result: SVGPathParseResult
         if let cached = pathCache[d] {
             result = cached
         } else {
             let length = d.utf8.count
             guard length <= budget.maxPathBytes else {
-                throw .overBudget("sprite \(i) frame \(n) \(what): path data of \(length) bytes > limit \(budget.maxPathBytes) (maxPathBytes)",
+                throw .overBudget("sprite \(i) frame \(n) \(what()): path data of \(length) bytes > limit \(budget.maxPathBytes) (maxPathBytes)",
                                   figure: Double(length), limit: budget.maxPathBytes)
             }
             pathBytesParsed += length
             let totalLimit = budget.maxPathBytes.multipliedReportingOverflow(by: 16)
             guard totalLimit.overflow || pathBytesParsed <= totalLimit.partialValue else {
-                throw .overBudget("sprite \(i) frame \(n) \(what): distinct path data of \(pathBytesParsed) bytes in all > limit \(totalLimit.partialValue) (16 × maxPathBytes)",
+                throw .overBudget("sprite \(i) frame \(n) \(what()): distinct path data of \(pathBytesParsed) bytes in all > limit \(totalLimit.partialValue) (16 × maxPathBytes)",
                                   figure: Double(pathBytesParsed), limit: totalLimit.partialValue)
             }
             result = SVGPathParser.parse(d)
             pathCache[d] = result
         }
         if let error = result.error {
-            note(.badPathData, i, n, "\(what): \(error); the part before it is drawn")
+            note(.badPathData, i, n, "\(what()): \(error); the part before it is drawn")
         }
         return result.path
     }

@@ -98,9 +98,11 @@ public enum Flattener {
         return clampedCount((0.75 * m / tol).squareRoot())
     }
 
+    /// Clamped in Double before converting: a finite count beyond Int's range (control points
+    /// near 1e99, found by fuzz-path) would otherwise trap in `Int(_:)`.
     @inline(__always) static func clampedCount(_ n: Double) -> Int {
         guard n.isFinite else { return maxSegmentsPerCurve }   // NaN never reaches here (checked)
-        return Swift.max(1, Swift.min(maxSegmentsPerCurve, Int(n.rounded(.up))))
+        return Swift.max(1, Int(Swift.min(Double(maxSegmentsPerCurve), n.rounded(.up))))
     }
 
     /// The shared flattening loop. Keeps subpaths that collapse to one point when they drew
