@@ -46,6 +46,8 @@ public enum HostileFiles {
         add("2e5 huge arcs in one path", [render0], movieWithPath(repeating: "A1e6 1e6 0 1 1 1 1 ", bytes: 200_000 * 20), "maxStringBytes")
         add("1e6 arcs in one path", [render0, validate], movieWithPath(repeating: "a1 1 0 0 0 1 1", bytes: 14_000_000), "maxStringBytes")
         add("10 000 huge arcs around the canvas (culled)", [render0], movieWithPath(repeating: "A1e6 1e6 0 1 1 1 1 ", bytes: 10_000 * 20), nil)
+        add("10 000 huge stroked arcs around the canvas", [render0],
+            movieWithPath(repeating: "A1e6 1e6 0 1 1 1 1 ", bytes: 10_000 * 20, stroked: true), nil)
         add("16 paths of on-canvas arcs over the point budget", [render0], onCanvasArcs(), "maxFlattenedPointsPerFrame")
         add("16 paths of on-canvas arcs over the point budget", [validate], onCanvasArcs(), "cost.path-complexity")
         add("8192×8192 viewBox", [render0], SVGAEncoder.encodeZlibProtobuf(RawMovie(params: RawParams(viewBoxWidth: 8192, viewBoxHeight: 8192, fps: 20, frames: 1))),
@@ -78,20 +80,20 @@ public enum HostileFiles {
     // MARK: builders
 
     /// A canvas of 400 × 400 with one sprite drawing `d` (filled) in frame 0.
-    static func movie(paths: [String], width: Float = 400, height: Float = 400) -> RawMovie {
-        let shapes = paths.map { d in
-            RawShape(type: .shape, args: .shape(d: d), styles: RawShapeStyle(fill: RawColor(r: 1, g: 0, b: 0, a: 1)))
-        }
+    static func movie(paths: [String], width: Float = 400, height: Float = 400, stroked: Bool = false) -> RawMovie {
+        let red = RawColor(r: 1, g: 0, b: 0, a: 1)
+        let style = stroked ? RawShapeStyle(stroke: red, strokeWidth: 4, lineCap: 1, lineJoin: 1) : RawShapeStyle(fill: red)
+        let shapes = paths.map { d in RawShape(type: .shape, args: .shape(d: d), styles: style) }
         let frame = RawFrame(alpha: 1, layout: RawLayout(x: 0, y: 0, width: width, height: height),
                              transform: RawTransform(a: 1, b: 0, c: 0, d: 1, tx: 0, ty: 0), shapes: shapes)
         return RawMovie(version: "2.0", params: RawParams(viewBoxWidth: width, viewBoxHeight: height, fps: 20, frames: 1),
                         sprites: [RawSprite(imageKey: "s", frames: [frame])])
     }
 
-    static func movieWithPath(repeating unit: String, bytes: Int) -> [UInt8] {
+    static func movieWithPath(repeating unit: String, bytes: Int, stroked: Bool = false) -> [UInt8] {
         let count = max(1, bytes / unit.utf8.count)
         let d = "M0 0 " + String(repeating: unit, count: count)
-        return SVGAEncoder.encodeZlibProtobuf(movie(paths: [d]))
+        return SVGAEncoder.encodeZlibProtobuf(movie(paths: [d], stroked: stroked))
     }
 
     /// 16 distinct paths, each under `maxPathBytes`, of half-circles across the canvas: together
