@@ -46,7 +46,7 @@ extension DecodeError {
 
     init(_ e: ZipError) {
         switch e {
-        case .tooManyEntries(let n, let limit), .totalSizeOverCap(let n, let limit, _), .entryOverCap(_, let n, let limit):
+        case .tooManyEntries(let n, let limit), .totalSizeOverCap(let n, let limit, _), .entryOverCap(_, let n, let limit, _):
             self.init(stage: .limits, message: "zip: " + e.description, figure: Double(n), limit: Double(limit))
         default: self.init(stage: .zip, message: e.description)
         }

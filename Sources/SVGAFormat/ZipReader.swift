@@ -26,10 +26,11 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
     case badCentralDirectoryEntry(index: Int, offset: Int)
     case tooManyEntries(count: Int, limit: Int)
     case totalSizeOverCap(total: Int, limit: Int, name: String)
-    /// One entry declares more than the budget, or more than its compressed size could inflate to.
-    case entryOverCap(name: String, declared: Int, limit: Int)
-    /// Two entries (or an entry and the central directory) share bytes.
-    case overlappingEntries(name: String, offset: Int, other: String)
+    /// One entry declares more than the budget (`deflateRatio` false), or more than its
+    /// compressed size could inflate to (`deflateRatio` true; deflate's best is ~1032:1).
+    case entryOverCap(name: String, declared: Int, limit: Int, deflateRatio: Bool)
+    /// Two entries share bytes; `other` nil: the entry overlaps the central directory.
+    case overlappingEntries(name: String, offset: Int, other: String?)
     case entryOutsideArchive(name: String)
     case badLocalHeader(name: String, offset: Int)
     case encrypted(name: String)
@@ -57,10 +58,12 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
             return "\(n) entries > \(limit) entry limit"
         case .totalSizeOverCap(let total, let limit, let name):
             return "entry \(q(name)): total declared uncompressed size \(total) bytes > limit \(limit) (maxZipUncompressedBytes)"
-        case .entryOverCap(let name, let declared, let limit):
-            return "entry \(q(name)): declares \(declared) uncompressed bytes > limit \(limit)"
+        case .entryOverCap(let name, let declared, let limit, let ratio):
+            return ratio
+                ? "entry \(q(name)): declares \(declared) uncompressed bytes, more than its compressed size can inflate to (\(limit))"
+                : "entry \(q(name)): declares \(declared) uncompressed bytes > limit \(limit) (maxZipUncompressedBytes)"
         case .overlappingEntries(let name, let o, let other):
-            return "entry \(q(name)) at offset \(o) overlaps \(other == "central directory" ? other : q(other)) (overlapping entries are rejected)"
+            return "entry \(q(name)) at offset \(o) overlaps \(other.map { "entry " + q($0) } ?? "the central directory") (overlapping entries are rejected)"
         case .entryOutsideArchive(let name):
             return "entry \(q(name)): data lies outside the archive"
         case .badLocalHeader(let name, let o):
@@ -214,10 +217,10 @@ public struct ZipArchive: Sendable {
             // before any byte is inflated.
             let possible = method == 0 ? Int(csize) : Int(csize) * 1032 + 1024
             guard Int(usize) <= budget.maxZipUncompressedBytes else {
-                throw .entryOverCap(name: name, declared: Int(usize), limit: budget.maxZipUncompressedBytes)
+                throw .entryOverCap(name: name, declared: Int(usize), limit: budget.maxZipUncompressedBytes, deflateRatio: false)
             }
             guard method != 0 && method != 8 || Int(usize) <= possible else {
-                throw .entryOverCap(name: name, declared: Int(usize), limit: possible)
+                throw .entryOverCap(name: name, declared: Int(usize), limit: possible, deflateRatio: true)
             }
             total += Int(usize)
             guard total <= budget.maxZipUncompressedBytes else {
@@ -243,7 +246,7 @@ public struct ZipArchive: Sendable {
         spans.sort { $0.range.lowerBound < $1.range.lowerBound }
         for i in spans.indices {
             if spans[i].range.overlaps(centralDirectory) {
-                throw .overlappingEntries(name: spans[i].name, offset: spans[i].range.lowerBound, other: "central directory")
+                throw .overlappingEntries(name: spans[i].name, offset: spans[i].range.lowerBound, other: nil)
             }
             if i > 0 && spans[i].range.lowerBound < spans[i - 1].range.upperBound {
                 throw .overlappingEntries(name: spans[i].name, offset: spans[i].range.lowerBound, other: spans[i - 1].name)

@@ -39,4 +39,24 @@ struct HostileUploadTests {
         #expect(!output.contains("\u{1B}"), "\(c): an escape character reached the output")
         print("hostile: \(c.name): exit \(r.status), \(String(format: "%.3f", r.seconds)) s, \(r.peakRSSBytes >> 20) MiB peak RSS")
     }
+
+    /// `--max-memory` scales the budget: a 2 MiB string is refused by default and accepted with
+    /// 2 GiB (×4); a size under 16M is a usage error.
+    @Test func maxMemoryScalesTheBudget() throws {
+        let dir = try CLIRunner.temporaryDirectory("max-memory")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let file = dir.appendingPathComponent("long-version.svga")
+        try Data(HostileFiles.movieWithLongVersion(bytes: 2 << 20)).write(to: file)
+        let refused = try CLIRunner.run(["info", file.path])
+        #expect(refused.status == 1 && refused.stderr.contains("maxStringBytes"), "\(refused.stderr)")
+        let accepted = try CLIRunner.run(["info", file.path, "--max-memory", "2G"])
+        #expect(accepted.status == 0, "\(accepted.stderr)")
+        // The version is echoed cut to 80 characters with its length.
+        #expect(accepted.stdout.contains("… (2097152 bytes)"), "\(accepted.stdout.prefix(300))")
+        let validated = try CLIRunner.run(["validate", file.path, "--json"])
+        #expect(validated.stdout.contains("\"code\": \"decode.limits\"") || validated.stdout.contains("\"code\":\"decode.limits\""))
+        #expect(validated.stdout.contains("1048576"), "the limit is reported: \(validated.stdout.prefix(600))")
+        let usage = try CLIRunner.run(["info", file.path, "--max-memory", "1K"])
+        #expect(usage.status == 2)
+    }
 }

@@ -77,6 +77,12 @@ public enum HostileFiles {
         }
     }
 
+    /// A 2.x file whose `version` string is `bytes` long: over the default `maxStringBytes`
+    /// (1 MiB) from 1 MiB + 1, within it with `--max-memory 2G` (×4) up to 4 MiB.
+    public static func movieWithLongVersion(bytes: Int) -> [UInt8] {
+        zlib(protobufStringHeader(field: 1, length: bytes) + [UInt8](repeating: 0x41, count: bytes))
+    }
+
     // MARK: builders
 
     /// A canvas of 400 × 400 with one sprite drawing `d` (filled) in frame 0.
