@@ -1,5 +1,5 @@
 # The two README commands. Both install missing Debian packages first.
-.PHONY: deps demo test build bench samples clean
+.PHONY: deps demo test build bench samples fuzz clean
 
 deps:
 	@scripts/install-deps.sh
@@ -21,5 +21,9 @@ bench: deps
 samples: deps
 	swift run -c release svga-sample SampleAssets
 
+# libFuzzer targets (Fuzz/), each run FUZZ_SECONDS (default 600); see scripts/fuzz.sh.
+fuzz: deps
+	@scripts/fuzz.sh
+
 clean:
-	rm -rf .build out
+	rm -rf .build out Fuzz/.build Fuzz/work

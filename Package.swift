@@ -60,7 +60,9 @@ let package = Package(
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 
-        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP"], path: "Tests/SVGATestSupport"),
+        // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
+        .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
+        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
@@ -69,6 +71,6 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
-        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

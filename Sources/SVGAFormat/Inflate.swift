@@ -3,10 +3,10 @@ import CZlib
 // zlib (RFC 1950) and raw deflate (RFC 1951) inflation over the system zlib, with a hard output
 // cap (spec A.8: "an inflated size above a cap" is rejected; STYLE.md habit 3).
 //
-// - The output buffer starts small (a few times the input, which we hold, so it is a trusted
-//   size) and doubles, never past `limit + 1` bytes: one byte over the cap proves the stream
-//   is too large without allocating what it claims. Nothing is preallocated from sizes found
-//   inside the data.
+// - Output streams through a 64 KiB scratch buffer and stops at the first chunk over the limit,
+//   so a bomb costs 64 KiB and milliseconds; the result is allocated once, at its exact size
+//   (counted by a first pass, or a ZIP size already checked against the budget). Nothing is
+//   preallocated from sizes found inside the data.
 // - Spec A.1 / B.1.1: a 2.x file is a zlib-wrapped stream; raw deflate, gzip and trailing
 //   garbage after the stream end are errors. We check the two-byte header ourselves first so
 //   the message is precise (gzip is named as such), then let zlib verify the rest, including
@@ -21,8 +21,9 @@ public enum ZlibError: Error, Sendable, Hashable, CustomStringConvertible {
     case truncated(offset: Int)
     /// zlib rejected the data: its message and the input offset it had reached.
     case dataError(message: String, offset: Int)
-    /// The stream inflates to more than `limit` bytes.
-    case outputOverCap(limit: Int)
+    /// The stream inflates to more than `limit` bytes; `offset` is how far into the input
+    /// inflation had got when the output passed the limit.
+    case outputOverCap(limit: Int, offset: Int)
     /// Bytes after the end of the zlib stream (spec A.1).
     case trailingBytes(offset: Int, count: Int)
     case outOfMemory
@@ -33,7 +34,7 @@ public enum ZlibError: Error, Sendable, Hashable, CustomStringConvertible {
         case .badHeader(let reason, let o): return "\(reason) at offset \(o)"
         case .truncated(let o): return "stream truncated: input ends at offset \(o) before the end of the compressed data"
         case .dataError(let m, let o): return "\(m) at offset \(o)"
-        case .outputOverCap(let limit): return "inflated size exceeds the limit of \(limit) bytes"
+        case .outputOverCap(let limit, let o): return "inflates past \(limit) bytes (maxInflatedBytes) at input offset \(o)"
         case .trailingBytes(let o, let n): return "\(n) trailing byte\(n == 1 ? "" : "s") after the end of the zlib stream at offset \(o)"
         case .outOfMemory: return "out of memory while inflating"
         case .internalError(let c): return "zlib internal error \(c)"
@@ -43,7 +44,7 @@ public enum ZlibError: Error, Sendable, Hashable, CustomStringConvertible {
 
 public enum Inflate {
     /// Inflates a complete zlib stream (RFC 1950): header, deflate data, Adler-32, nothing after.
-    public static func zlib(_ input: [UInt8], limit: Int = Limits.maxInflatedBytes) throws(ZlibError) -> [UInt8] {
+    public static func zlib(_ input: [UInt8], limit: Int = DecodeBudget.default.maxInflatedBytes) throws(ZlibError) -> [UInt8] {
         try withByteBuffer(input) { (raw: UnsafeRawBufferPointer) throws(ZlibError) -> [UInt8] in
             try checkZlibHeader(raw)
             return try run(raw, windowBits: 15, limit: limit, allowTrailing: false)
@@ -52,7 +53,7 @@ public enum Inflate {
 
     /// Inflates raw deflate data (RFC 1951, no header), as in a ZIP method-8 entry. With
     /// `allowTrailing`, bytes after the final block are ignored (ZIP writers may pad).
-    public static func raw(_ input: [UInt8], limit: Int = Limits.maxInflatedBytes,
+    public static func raw(_ input: [UInt8], limit: Int = DecodeBudget.default.maxInflatedBytes,
                            allowTrailing: Bool = false) throws(ZlibError) -> [UInt8] {
         try withByteBuffer(input) { (raw: UnsafeRawBufferPointer) throws(ZlibError) -> [UInt8] in
             try run(raw, windowBits: -15, limit: limit, allowTrailing: allowTrailing)
@@ -81,8 +82,45 @@ public enum Inflate {
         guard flg & 0x20 == 0 else { throw .badHeader(reason: "preset dictionary not supported", offset: 1) }
     }
 
+    /// Two passes for a stream whose size is unknown (a zlib 2.x file): the first counts the
+    /// output through a 64 KiB scratch buffer and stops at the first chunk over `limit`, the
+    /// second fills an array of exactly that size. A bomb is thus rejected having held 64 KiB,
+    /// and an accepted stream is held once, never in a doubling buffer (issue 14). Inflating is
+    /// ~1 GB/s, so the second pass costs a few ms on real files.
     private static func run(_ input: UnsafeRawBufferPointer, windowBits: Int32, limit: Int,
                             allowTrailing: Bool) throws(ZlibError) -> [UInt8] {
+        let size = try stream(input, windowBits: windowBits, limit: limit, allowTrailing: allowTrailing) { _, _ in }
+        return try exactly(size, input, windowBits: windowBits, allowTrailing: allowTrailing)
+    }
+
+    /// Inflates a stream known to produce `size` bytes (counted, or declared by a ZIP central
+    /// directory and already checked against the budget) into one array of that size. More
+    /// output than `size` is `outputOverCap(limit: size)`; less is reported by the caller from
+    /// the returned array's count being short (the array is trimmed to what came).
+    static func exactly(_ size: Int, _ input: UnsafeRawBufferPointer, windowBits: Int32,
+                        allowTrailing: Bool) throws(ZlibError) -> [UInt8] {
+        var failure: ZlibError?
+        let out = [UInt8](unsafeUninitializedCapacity: size) { buffer, initialized in
+            let base = UnsafeMutableRawBufferPointer(buffer)
+            do throws(ZlibError) {
+                initialized = try stream(input, windowBits: windowBits, limit: size, allowTrailing: allowTrailing) {
+                    (chunk: UnsafeRawBufferPointer, at: Int) in
+                    base.baseAddress!.advanced(by: at).copyMemory(from: chunk.baseAddress!, byteCount: chunk.count)
+                }
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return out
+    }
+
+    /// The streaming core: inflates through a 64 KiB scratch buffer, handing each chunk and its
+    /// output offset to `sink` only once the running total is known to be within `limit`.
+    /// Returns the total. Stops with `outputOverCap` at the first chunk that passes `limit`.
+    static func stream(_ input: UnsafeRawBufferPointer, windowBits: Int32, limit: Int, allowTrailing: Bool,
+                       sink: (UnsafeRawBufferPointer, Int) -> Void) throws(ZlibError) -> Int {
         precondition(limit >= 0)
         var stream = z_stream()
         let initStatus = inflateInit2_(&stream, windowBits, zlibVersion(), Int32(MemoryLayout<z_stream>.size))
@@ -91,54 +129,41 @@ public enum Inflate {
         }
         defer { inflateEnd(&stream) }
 
-        let hardCap = limit &+ 1   // one byte over the limit proves the stream is too big
-        var out = [UInt8](repeating: 0, count: min(max(input.count &* 4, 1 << 16), hardCap))
-        // Growth and the final trim copy with memcpy: generic append/remove run per element in
-        // a debug build (over a second for a 3 MiB movie).
+        let chunkSize = 1 << 16
+        let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: chunkSize, alignment: 16)
+        defer { scratch.deallocate() }
         var produced = 0
         var consumed = 0
         let inBase = input.baseAddress.map { UnsafeMutablePointer(mutating: $0.assumingMemoryBound(to: Bytef.self)) }
 
         while true {
-            if produced == out.count {
-                if produced > limit { throw .outputOverCap(limit: limit) }
-                let grown = min(max(out.count &* 2, 1 << 16), hardCap)
-                out = out.withUnsafeBytes { old in
-                    [UInt8](unsafeUninitializedCapacity: grown) { buffer, initialized in
-                        let raw = UnsafeMutableRawBufferPointer(buffer)
-                        raw.copyMemory(from: old)
-                        raw.baseAddress!.advanced(by: old.count).initializeMemory(as: UInt8.self, repeating: 0,
-                                                                                   count: grown - old.count)
-                        initialized = grown
-                    }
-                }
-            }
             let inChunk = min(input.count - consumed, Int(UInt32.max))
             stream.next_in = inBase.map { $0 + consumed }
             stream.avail_in = UInt32(inChunk)
-            let outRoom = min(out.count - produced, Int(UInt32.max))
-            let status: Int32 = out.withUnsafeMutableBytes { ob in
-                stream.next_out = ob.baseAddress!.assumingMemoryBound(to: Bytef.self) + produced
-                stream.avail_out = UInt32(outRoom)
-                return inflate(&stream, Z_NO_FLUSH)
-            }
+            stream.next_out = scratch.baseAddress!.assumingMemoryBound(to: Bytef.self)
+            stream.avail_out = UInt32(chunkSize)
+            let status = inflate(&stream, Z_NO_FLUSH)
             consumed += inChunk - Int(stream.avail_in)
-            produced += outRoom - Int(stream.avail_out)
+            let got = chunkSize - Int(stream.avail_out)
+            if got > 0 {
+                guard got <= limit - produced else { throw .outputOverCap(limit: limit, offset: consumed) }
+                sink(UnsafeRawBufferPointer(start: scratch.baseAddress, count: got), produced)
+                produced += got
+            }
 
             switch status {
             case Z_STREAM_END:
-                if produced > limit { throw .outputOverCap(limit: limit) }
                 if consumed < input.count && !allowTrailing {
                     throw .trailingBytes(offset: consumed, count: input.count - consumed)
                 }
-                return out.withUnsafeBytes { copyBytes($0, count: produced) }
+                return produced
             case Z_OK:
                 continue
             case Z_BUF_ERROR:
-                // No progress: either the input is exhausted (truncated) or the output is full
-                // (grown at the top of the loop).
+                // No progress with a free output buffer: the input is exhausted.
                 if consumed == input.count { throw .truncated(offset: input.count) }
-                if produced < out.count { throw .internalError(code: status) }
+                if got == chunkSize { continue }
+                throw .internalError(code: status)
             case Z_NEED_DICT:
                 throw .badHeader(reason: "preset dictionary not supported", offset: 1)
             case Z_DATA_ERROR:

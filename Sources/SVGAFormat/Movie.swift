@@ -30,6 +30,9 @@ public struct Movie: Sendable {
     /// Keys of the `images` entries that hold audio (MP3, spec A.1/B.5), in file order, whether or
     /// not the `audios` list refers to them (a file can carry audio with no timeline).
     public let audioKeys: [String]
+    /// The budget the movie was decoded under; the renderer bounds a frame's flattening work by
+    /// its `maxFlattenedPointsPerFrame`.
+    public var budget: DecodeBudget = .default
 
     public init(container: ContainerKind, version: String, viewBox: Size, fps: Int, frameCount: Int,
                 images: [MovieImage], sprites: [Sprite], audios: [AudioEntry], drawList: [DrawItem],

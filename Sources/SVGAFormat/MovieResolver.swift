@@ -12,9 +12,9 @@ import SVGAGeometry
 // non-finite numbers, unknown shape types, missing mattes, undecodable unreferenced images.
 
 public enum MovieResolver {
-    public static func resolve(_ raw: RawMovie, container: ContainerKind,
-                               diagnostics: [Diagnostic] = []) throws(DecodeError) -> Movie {
-        var r = Resolution(container: container, diagnostics: diagnostics)
+    public static func resolve(_ raw: RawMovie, container: ContainerKind, diagnostics: [Diagnostic] = [],
+                               budget: DecodeBudget = .default) throws(DecodeError) -> Movie {
+        var r = Resolution(container: container, diagnostics: diagnostics, budget: budget)
         return try r.run(raw)
     }
 }
@@ -22,12 +22,17 @@ public enum MovieResolver {
 private struct Resolution {
     let container: ContainerKind
     var diagnostics: [Diagnostic]
+    let budget: DecodeBudget
     /// Parsed SVG path data by string: the same `d` recurs across frames (no KEEP in the file).
     var pathCache: [String: SVGPathParseResult] = [:]
+    /// Bytes of distinct path data parsed so far (each costs ~2 segments of 56 B per 8 bytes of
+    /// text): bounded by `maxPathBytes` × 16 so many medium paths cannot add up unchecked.
+    var pathBytesParsed = 0
 
-    init(container: ContainerKind, diagnostics: [Diagnostic]) {
+    init(container: ContainerKind, diagnostics: [Diagnostic], budget: DecodeBudget) {
         self.container = container
         self.diagnostics = diagnostics
+        self.budget = budget
     }
 
     mutating func run(_ raw: RawMovie) throws(DecodeError) -> Movie {
@@ -42,7 +47,7 @@ private struct Resolution {
             sprites.append(Sprite(imageKey: s.imageKey, bitmapKey: bitmapKey,
                                   matteKey: s.matteKey.isEmpty ? nil : s.matteKey,
                                   isMatteSource: s.imageKey.hasSuffix(".matte"),
-                                  frames: frames(of: s, sprite: i)))
+                                  frames: try frames(of: s, sprite: i)))
         }
         let drawList = drawOrder(sprites)
         let audios = raw.audios.map { a in
@@ -50,16 +55,20 @@ private struct Resolution {
                        startTime: Int(a.startTime), totalTime: Int(a.totalTime),
                        data: images.rawValue[a.audioKey] ?? [])
         }
-        return Movie(container: container, version: raw.version, viewBox: viewBox, fps: fps,
-                     frameCount: frameCount, images: images.bitmaps, sprites: sprites, audios: audios,
-                     drawList: drawList, diagnostics: diagnostics, audioKeys: images.audioKeys)
+        var movie = Movie(container: container, version: raw.version, viewBox: viewBox, fps: fps,
+                          frameCount: frameCount, images: images.bitmaps, sprites: sprites, audios: audios,
+                          drawList: drawList, diagnostics: diagnostics, audioKeys: images.audioKeys)
+        movie.budget = budget
+        return movie
     }
 
     // MARK: limits and params
 
     func checkCounts(_ raw: RawMovie) throws(DecodeError) {
-        func over(_ what: String, _ n: Int, _ limit: Int) throws(DecodeError) {
-            if n > limit { throw DecodeError(stage: .limits, message: "\(what): \(n) > \(limit)") }
+        // `what` is built only on failure: per-frame string interpolation here was most of the
+        // cost of resolving a 30 000-frame movie (and of each fuzz-protobuf run on it).
+        func over(_ what: @autoclosure () -> String, _ n: Int, _ limit: Int) throws(DecodeError) {
+            if n > limit { throw DecodeError(stage: .limits, message: "\(what()): \(n) > \(limit)") }
         }
         try over("sprites", raw.sprites.count, Limits.maxSprites)
         try over("images", raw.images.count, Limits.maxImages)
@@ -85,14 +94,21 @@ private struct Resolution {
             throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) is not a finite, non-negative size")
         }
         let pixels = w.rounded(.up) * h.rounded(.up)
-        guard pixels <= Double(Limits.maxCanvasPixels) else {
-            // `pixels` may be far beyond Int's range: print it as a Double, never convert it.
-            throw DecodeError(stage: .limits, message: "viewBox \(w) × \(h) needs \(pixels < 1e18 ? String(Int64(pixels)) : String(pixels)) pixels > \(Limits.maxCanvasPixels)")
+        // `pixels` may be far beyond Int's range: print it as a Double, never convert it.
+        let shown = pixels < 1e18 ? String(Int64(pixels)) : String(pixels)
+        guard pixels <= Double(budget.maxCanvasPixels) else {
+            throw .overBudget("params: viewBox \(w) × \(h) needs \(shown) pixels > limit \(budget.maxCanvasPixels) (maxCanvasPixels)",
+                              figure: pixels, limit: budget.maxCanvasPixels)
         }
         guard p.fps >= 0 else { throw DecodeError(stage: .limits, message: "params.fps \(p.fps) is negative") }
         guard p.frames >= 0 else { throw DecodeError(stage: .limits, message: "params.frames \(p.frames) is negative") }
         guard Int(p.frames) <= Limits.maxFrameCount else {
-            throw DecodeError(stage: .limits, message: "params.frames: \(p.frames) > \(Limits.maxFrameCount)")
+            throw .overBudget("params.frames: \(p.frames) > limit \(Limits.maxFrameCount)", figure: Double(p.frames), limit: Limits.maxFrameCount)
+        }
+        let pixelFrames = pixels * Double(p.frames)
+        guard pixelFrames <= Double(budget.maxCanvasPixelFrames) else {
+            throw .overBudget("params: \(shown) canvas pixels × \(p.frames) frames = \(Int64(pixelFrames)) > limit \(budget.maxCanvasPixelFrames) (maxCanvasPixelFrames)",
+                              figure: pixelFrames, limit: budget.maxCanvasPixelFrames)
         }
         return (Size(width: w, height: h), Int(p.fps), Int(p.frames))
     }
@@ -125,19 +141,21 @@ private struct Resolution {
                 do {
                     size = isPNG ? try ImageSniffer.pngSize(e.value) : try ImageSniffer.jpegSize(e.value)
                 } catch {
-                    throw DecodeError(stage: .png, message: "image '\(e.key)': \(error.reason)")
+                    throw DecodeError(stage: .png, message: "image \(q(e.key)): \(error.reason)")
                 }
                 guard size.width > 0, size.height > 0 else {
-                    throw DecodeError(stage: .png, message: "image '\(e.key)': size \(size.width) × \(size.height) is empty")
+                    throw DecodeError(stage: .png, message: "image \(q(e.key)): size \(size.width) × \(size.height) is empty")
                 }
                 let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height)
-                guard !overflow, pixels <= Limits.maxImagePixels else {
-                    throw DecodeError(stage: .png, message: "image '\(e.key)': \(size.width) × \(size.height) pixels > limit \(Limits.maxImagePixels)")
+                guard !overflow, pixels <= budget.maxImagePixels else {
+                    throw DecodeError(stage: .png, message: "image \(q(e.key)): \(size.width) × \(size.height) pixels > limit \(budget.maxImagePixels) (maxImagePixels)",
+                                      figure: Double(size.width) * Double(size.height), limit: Double(budget.maxImagePixels))
                 }
                 // A.8: the renderer decodes every image a sprite uses, so the sum is capped too.
                 t.totalPixels += pixels
-                guard t.totalPixels <= Limits.maxTotalImagePixels else {
-                    throw DecodeError(stage: .limits, message: "images need \(t.totalPixels) decoded pixels in all (at image '\(e.key)') > limit \(Limits.maxTotalImagePixels)")
+                guard t.totalPixels <= budget.maxTotalImagePixels else {
+                    throw .overBudget("images need \(t.totalPixels) decoded pixels in all (at image \(q(e.key))) > limit \(budget.maxTotalImagePixels) (maxTotalImagePixels)",
+                                      figure: Double(t.totalPixels), limit: budget.maxTotalImagePixels)
                 }
                 t.bitmaps.append(MovieImage(key: e.key, format: isPNG ? .png : .jpeg, pixelWidth: size.width,
                                             pixelHeight: size.height, data: e.value))
@@ -145,13 +163,13 @@ private struct Resolution {
             case .empty:
                 // A ZIP container already reported the missing file by name.
                 if container == .zlibProtobuf {
-                    note(.imageNotDecodable, nil, nil, "image '\(e.key)' has no data")
+                    note(.imageNotDecodable, nil, nil, "image \(q(e.key)) has no data")
                 }
             case .unknown:
                 // Fatal later if a sprite uses it (bitmapKey); otherwise this note is all.
                 t.junkKeys.insert(e.key)
                 let magic = e.value.prefix(4).map { String($0, radix: 16, uppercase: true) }.joined(separator: " ")
-                note(.imageNotDecodable, nil, nil, "image '\(e.key)' is neither PNG, JPEG nor MP3 (starts \(magic)); no sprite uses it")
+                note(.imageNotDecodable, nil, nil, "image \(q(e.key)) is neither PNG, JPEG nor MP3 (starts \(magic)); no sprite uses it")
             }
         }
         return t
@@ -172,7 +190,7 @@ private struct Resolution {
         for k in candidates {
             if t.bitmapKeys.contains(k) { return k }
             if t.junkKeys.contains(k) {
-                throw DecodeError(stage: .png, message: "image '\(k)' (used by sprite \(sprite)) is neither PNG, JPEG nor MP3")
+                throw DecodeError(stage: .png, message: "image \(q(k)) (used by sprite \(sprite)) is neither PNG, JPEG nor MP3")
             }
         }
         return nil
@@ -187,7 +205,7 @@ private struct Resolution {
 
     // MARK: frames (spec A.3, A.5)
 
-    mutating func frames(of s: RawSprite, sprite i: Int) -> [Frame] {
+    mutating func frames(of s: RawSprite, sprite i: Int) throws(DecodeError) -> [Frame] {
         var out: [Frame] = []
         out.reserveCapacity(s.frames.count)
         // The resolved shapes of the most recent frame that was not KEEP (B.3.8).
@@ -205,7 +223,7 @@ private struct Resolution {
             }
             var clip: Path?
             if let d = f.clipPath, !d.isEmpty {
-                clip = parsePath(d, sprite: i, frame: n, what: "clipPath")
+                clip = try parsePath(d, sprite: i, frame: n, what: "clipPath")
             }
             let isKeep = f.shapes.first.map { $0.type == .keep && $0.unknownType == nil } ?? false
             let shapes: [Shape]
@@ -215,7 +233,7 @@ private struct Resolution {
                 var resolved: [Shape] = []
                 resolved.reserveCapacity(f.shapes.count)
                 for (k, raw) in f.shapes.enumerated() {
-                    if let shape = self.shape(raw, sprite: i, frame: n, index: k) { resolved.append(shape) }
+                    if let shape = try self.shape(raw, sprite: i, frame: n, index: k) { resolved.append(shape) }
                 }
                 shapes = resolved
                 lastShapes = resolved
@@ -228,7 +246,7 @@ private struct Resolution {
 
     /// One shape, or nil when it draws nothing by rule: an unknown type, a KEEP that is not first,
     /// or a non-finite number (each reported, except the stray KEEP).
-    mutating func shape(_ raw: RawShape, sprite i: Int, frame n: Int, index k: Int) -> Shape? {
+    mutating func shape(_ raw: RawShape, sprite i: Int, frame n: Int, index k: Int) throws(DecodeError) -> Shape? {
         if let number = raw.unknownType {
             note(.unknownShapeType, i, n, "shape \(k): unknown shape type \(number); not drawn")
             return nil
@@ -254,7 +272,7 @@ private struct Resolution {
         case .shape:
             kind = .path
             if case .shape(let d)? = raw.args, !d.isEmpty {
-                path = parsePath(d, sprite: i, frame: n, what: "shape \(k) d")
+                path = try parsePath(d, sprite: i, frame: n, what: "shape \(k) d")
                 if !path.isFinite {
                     note(.nonFiniteNumber, i, n, "shape \(k) path data has a non-finite coordinate; not drawn")
                     return nil
@@ -304,16 +322,30 @@ private struct Resolution {
     }
 
     /// SVG path data; on a syntax error the parsed prefix is kept and reported (A.5).
-    mutating func parsePath(_ d: String, sprite i: Int, frame n: Int, what: String) -> Path {
+    /// Path data over `maxPathBytes`, or distinct path data over 16 × that in all, is a `limits`
+    /// error: it is never parsed (issue 14: one 80 MB `d` took 1.6 GB to render).
+    mutating func parsePath(_ d: String, sprite i: Int, frame n: Int,
+                            what: @autoclosure () -> String) throws(DecodeError) -> Path {
         let result: SVGPathParseResult
         if let cached = pathCache[d] {
             result = cached
         } else {
+            let length = d.utf8.count
+            guard length <= budget.maxPathBytes else {
+                throw .overBudget("sprite \(i) frame \(n) \(what()): path data of \(length) bytes > limit \(budget.maxPathBytes) (maxPathBytes)",
+                                  figure: Double(length), limit: budget.maxPathBytes)
+            }
+            pathBytesParsed += length
+            let totalLimit = budget.maxPathBytes.multipliedReportingOverflow(by: 16)
+            guard totalLimit.overflow || pathBytesParsed <= totalLimit.partialValue else {
+                throw .overBudget("sprite \(i) frame \(n) \(what()): distinct path data of \(pathBytesParsed) bytes in all > limit \(totalLimit.partialValue) (16 × maxPathBytes)",
+                                  figure: Double(pathBytesParsed), limit: totalLimit.partialValue)
+            }
             result = SVGPathParser.parse(d)
             pathCache[d] = result
         }
         if let error = result.error {
-            note(.badPathData, i, n, "\(what): \(error); the part before it is drawn")
+            note(.badPathData, i, n, "\(what()): \(error); the part before it is drawn")
         }
         return result.path
     }
@@ -344,7 +376,7 @@ private struct Resolution {
             let matte = firstByImageKey[key]
             let members = (i ..< j).filter { !sprites[$0].isMatteSource && $0 != matte }
             if matte == nil {
-                note(.missingMatte, i, nil, "sprites \(i)…\(j - 1) use matteKey '\(key)' but no sprite has that imageKey; the run is not drawn")
+                note(.missingMatte, i, nil, "sprites \(i)…\(j - 1) use matteKey \(q(key)) but no sprite has that imageKey; the run is not drawn")
             }
             items.append(.matteRun(matteSprite: matte, sprites: members))
             i = j
@@ -352,3 +384,6 @@ private struct Resolution {
         return items
     }
 }
+
+/// A key or name from the file, as messages show it (`UntrustedText`).
+private func q(_ s: String) -> String { UntrustedText.quoted(s) }

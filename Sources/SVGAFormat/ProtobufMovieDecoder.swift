@@ -9,9 +9,9 @@
 // - counts are checked against `Limits` while decoding, before the arrays grow.
 
 enum ProtobufMovieDecoder {
-    static func decode(_ bytes: [UInt8]) throws(WireError) -> RawMovie {
+    static func decode(_ bytes: [UInt8], budget decodeBudget: DecodeBudget = .default) throws(WireError) -> RawMovie {
         try withByteBuffer(bytes) { (raw: UnsafeRawBufferPointer) throws(WireError) -> RawMovie in
-            var reader = WireReader(ByteReader(raw))
+            var reader = WireReader(ByteReader(raw), budget: WireBudget(decodeBudget, messageBytes: raw.count))
             var budget = Budget()
             return try decodeMovie(&reader, &budget)
         }
@@ -48,6 +48,7 @@ enum ProtobufMovieDecoder {
                 var sub = try r.message(tag, "MovieEntity.params")
                 var params = movie.params ?? RawParams()
                 try decodeParams(&sub, into: &params)
+                try checkParams(params, at: tag.offset, r.budget.decode)
                 movie.params = params
             case 3:
                 var sub = try r.message(tag, "MovieEntity.images")
@@ -89,6 +90,19 @@ enum ProtobufMovieDecoder {
             case 4: p.frames = try r.int32(tag, "MovieParams.frames")
             default: try r.skip(tag)
             }
+        }
+    }
+
+    /// The canvas and frame count are checked where they are read, so the error has an offset
+    /// (the resolver checks them again for 1.x JSON, which has none).
+    static func checkParams(_ p: RawParams, at offset: Int, _ budget: DecodeBudget) throws(WireError) {
+        if p.frames > 0 && Int(p.frames) > Limits.maxFrameCount {
+            throw .limitExceeded(what: "params.frames", count: Int(p.frames), limit: Limits.maxFrameCount, offset: offset)
+        }
+        let pixels = Double(p.viewBoxWidth).rounded(.up) * Double(p.viewBoxHeight).rounded(.up)
+        if pixels.isFinite && pixels > Double(budget.maxCanvasPixels) {
+            throw .limitExceeded(what: "params: viewBox \(p.viewBoxWidth) × \(p.viewBoxHeight) canvas pixels (maxCanvasPixels)",
+                                 count: pixels < 1e18 ? Int(pixels) : Int(1e18), limit: budget.maxCanvasPixels, offset: offset)
         }
     }
 

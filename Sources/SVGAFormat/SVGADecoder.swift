@@ -4,25 +4,37 @@
 // stage with a message naming what was found). Nothing is printed here.
 
 public enum SVGADecoder {
-    public static func decodeRaw(_ bytes: [UInt8]) throws(DecodeError) -> (RawMovie, ContainerKind) {
-        let (raw, kind, _) = try decodeContainer(bytes)
+    public static func decodeRaw(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> (RawMovie, ContainerKind) {
+        let (raw, kind, _) = try decodeContainer(bytes, budget: budget)
         return (raw, kind)
     }
 
-    public static func decode(_ bytes: [UInt8]) throws(DecodeError) -> Movie {
-        let (raw, kind, diagnostics) = try decodeContainer(bytes)
-        return try MovieResolver.resolve(raw, container: kind, diagnostics: diagnostics)
+    /// `budget` bounds what each stage may allocate or loop over (`DecodeBudget`); over it, the
+    /// error's stage is `limits`.
+    public static func decode(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> Movie {
+        let (raw, kind, diagnostics) = try decodeContainer(bytes, budget: budget)
+        return try MovieResolver.resolve(raw, container: kind, diagnostics: diagnostics, budget: budget)
+    }
+
+    /// An uncompressed protobuf MovieEntity (a 2.x stream after zlib, or a ZIP's movie.binary).
+    public static func decodeMovieEntity(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> RawMovie {
+        do { return try ProtobufMovieDecoder.decode(bytes, budget: budget) } catch { throw DecodeError(error) }
+    }
+
+    /// A 1.x `movie.spec` JSON document (image values are still file names).
+    public static func decodeSpecJSON(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> RawMovie {
+        do { return try SpecJSONDecoder.decode(bytes, budget: budget).0 } catch { throw DecodeError(error, entry: "movie.spec") }
     }
 
     /// Also returns the diagnostics found before resolution (1.x colours on the 0..255 scale,
     /// image files missing from a ZIP), which `decode` passes on to the movie.
-    static func decodeContainer(_ bytes: [UInt8]) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {
+    static func decodeContainer(_ bytes: [UInt8], budget: DecodeBudget) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {
         guard !bytes.isEmpty else { throw DecodeError(stage: .container, message: "empty input (0 bytes)") }
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04 {
-            return try ZipContainerDecoder.decode(bytes)
+            return try ZipContainerDecoder.decode(bytes, budget: budget)
         }
         let inflated: [UInt8]
-        do { inflated = try Inflate.zlib(bytes) } catch { throw DecodeError(error) }
-        do { return (try ProtobufMovieDecoder.decode(inflated), .zlibProtobuf, []) } catch { throw DecodeError(error) }
+        do { inflated = try Inflate.zlib(bytes, limit: budget.maxInflatedBytes) } catch { throw DecodeError(error) }
+        do { return (try ProtobufMovieDecoder.decode(inflated, budget: budget), .zlibProtobuf, []) } catch { throw DecodeError(error) }
     }
 }

@@ -22,6 +22,8 @@ public enum JSONFormatError: Error, Sendable, Hashable, CustomStringConvertible 
     case notAnObject
     case tooLarge(bytes: Int, limit: Int)
     case limitExceeded(what: String, count: Int, limit: Int)
+    /// More tokens than the budget allows; `offset` is where the first one over it starts.
+    case tooManyTokens(limit: Int, offset: Int)
 
     public var description: String {
         switch self {
@@ -30,24 +32,25 @@ public enum JSONFormatError: Error, Sendable, Hashable, CustomStringConvertible 
         case .notAnObject: return "the top level is not a JSON object"
         case .tooLarge(let n, let limit): return "\(n) bytes > limit \(limit)"
         case .limitExceeded(let what, let n, let limit): return "\(what): \(n) > \(limit)"
+        case .tooManyTokens(let limit, let o): return "more than \(limit) JSON tokens (maxJSONTokens) at offset \(o)"
         }
     }
 
     /// True for the count caps, which `SVGADecoder` reports as the `limits` stage.
     var isLimit: Bool {
         switch self {
-        case .tooLarge, .limitExceeded: return true
+        case .tooLarge, .limitExceeded, .tooManyTokens, .tooDeep: return true
         default: return false
         }
     }
 }
 
 enum SpecJSONDecoder {
-    static func decode(_ data: [UInt8]) throws(JSONFormatError) -> (RawMovie, [Diagnostic]) {
-        guard data.count <= Limits.maxSpecJSONBytes else {
-            throw .tooLarge(bytes: data.count, limit: Limits.maxSpecJSONBytes)
+    static func decode(_ data: [UInt8], budget: DecodeBudget = .default) throws(JSONFormatError) -> (RawMovie, [Diagnostic]) {
+        guard data.count <= budget.maxSpecJSONBytes else {
+            throw .tooLarge(bytes: data.count, limit: budget.maxSpecJSONBytes)
         }
-        let root = try SpecJSONParser.parse(data)
+        let root = try SpecJSONParser.parse(data, maxTokens: budget.maxJSONTokens)
         guard root.isObject else { throw .notAnObject }
         var state = State()
         let movie = try state.movie(root)

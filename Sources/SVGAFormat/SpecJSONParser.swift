@@ -27,10 +27,14 @@ indirect enum SpecJSON {
 struct SpecJSONParser {
     private let bytes: UnsafeRawBufferPointer
     private var i = 0
+    /// Tokens (values and closing brackets) still allowed: each costs a tree node, so the count,
+    /// not only the text size, bounds the memory of the tree (DecodeBudget.maxJSONTokens).
+    private var tokensLeft: Int
+    private let maxTokens: Int
 
-    static func parse(_ data: [UInt8]) throws(JSONFormatError) -> SpecJSON {
+    static func parse(_ data: [UInt8], maxTokens: Int = DecodeBudget.default.maxJSONTokens) throws(JSONFormatError) -> SpecJSON {
         try withByteBuffer(data) { (raw: UnsafeRawBufferPointer) throws(JSONFormatError) -> SpecJSON in
-            var p = SpecJSONParser(bytes: raw)
+            var p = SpecJSONParser(bytes: raw, maxTokens: maxTokens)
             // A UTF-8 byte-order mark is tolerated (Python's utf-8-sig reading of the same files).
             if raw.count >= 3 && raw[0] == 0xEF && raw[1] == 0xBB && raw[2] == 0xBF { p.i = 3 }
             p.skipWhitespace()
@@ -41,7 +45,11 @@ struct SpecJSONParser {
         }
     }
 
-    private init(bytes: UnsafeRawBufferPointer) { self.bytes = bytes }
+    private init(bytes: UnsafeRawBufferPointer, maxTokens: Int) {
+        self.bytes = bytes
+        self.tokensLeft = maxTokens
+        self.maxTokens = maxTokens
+    }
 
     private mutating func skipWhitespace() {
         while i < bytes.count {
@@ -53,6 +61,8 @@ struct SpecJSONParser {
 
     private mutating func parseValue(depth: Int) throws(JSONFormatError) -> SpecJSON {
         guard i < bytes.count else { throw .syntax("unexpected end of data", offset: i) }
+        tokensLeft -= 1
+        guard tokensLeft >= 0 else { throw .tooManyTokens(limit: maxTokens, offset: i) }
         switch bytes[i] {
         case UInt8(ascii: "{"): return try parseObject(depth: depth + 1)
         case UInt8(ascii: "["): return try parseArray(depth: depth + 1)

@@ -88,11 +88,40 @@ struct WireTag {
     let offset: Int
 }
 
+/// What one decode may still spend, shared by a message's reader and all its sub-readers (one
+/// per decode, so a class): fields read at any depth, and bytes copied out of string and bytes
+/// fields (DecodeBudget).
+final class WireBudget {
+    let decode: DecodeBudget
+    let maxFields: Int
+    let maxStringBytes: Int
+    let maxCopiedBytes: Int
+    var fields = 0
+    var copiedBytes = 0
+
+    init(_ budget: DecodeBudget, messageBytes: Int) {
+        decode = budget
+        maxFields = budget.maxProtobufFields
+        maxStringBytes = budget.maxStringBytes
+        // Image and audio bodies are the movie's data: together they may take what the
+        // inflated stream may, never more than the message itself holds.
+        maxCopiedBytes = min(budget.maxInflatedBytes, messageBytes)
+    }
+
+    static func unlimited() -> WireBudget {
+        WireBudget(DecodeBudget.scaled(toMemory: Int.max / 4), messageBytes: Int.max)
+    }
+}
+
 /// Reads protobuf fields from a message held in a `ByteReader`.
 struct WireReader {
     var bytes: ByteReader
+    let budget: WireBudget
 
-    init(_ bytes: ByteReader) { self.bytes = bytes }
+    init(_ bytes: ByteReader, budget: WireBudget = .unlimited()) {
+        self.bytes = bytes
+        self.budget = budget
+    }
 
     var isAtEnd: Bool { bytes.isAtEnd }
     var offset: Int { bytes.offset }
@@ -101,6 +130,11 @@ struct WireReader {
     mutating func nextTag() throws(WireError) -> WireTag? {
         if bytes.isAtEnd { return nil }
         let start = bytes.offset
+        budget.fields &+= 1
+        guard budget.fields <= budget.maxFields else {
+            throw .limitExceeded(what: "protobuf fields (maxProtobufFields)", count: budget.fields,
+                                 limit: budget.maxFields, offset: start)
+        }
         let key = try readVarint()
         let number = key >> 3
         guard number >= 1, number <= 0x1FFF_FFFF else { throw .invalidFieldNumber(offset: start, number: number) }
@@ -201,12 +235,19 @@ struct WireReader {
 
     mutating func message(_ tag: WireTag, _ name: String) throws(WireError) -> WireReader {
         try expect(tag, .lengthDelimited, name)
-        return WireReader(try readLengthDelimited())
+        return WireReader(try readLengthDelimited(), budget: budget)
     }
 
+    /// Image and audio bodies: checked against what remains of the copy budget before copying.
     mutating func bytesValue(_ tag: WireTag, _ name: String) throws(WireError) -> [UInt8] {
         try expect(tag, .lengthDelimited, name)
         let sub = try readLengthDelimited()
+        let n = sub.remaining
+        guard n <= budget.maxCopiedBytes - budget.copiedBytes else {
+            throw .limitExceeded(what: "\(name): bytes copied (maxInflatedBytes)", count: budget.copiedBytes + n,
+                                 limit: budget.maxCopiedBytes, offset: tag.offset)
+        }
+        budget.copiedBytes += n
         return copyBytes(sub.remainingBuffer)
     }
 
@@ -215,6 +256,11 @@ struct WireReader {
     mutating func string(_ tag: WireTag, _ name: String) throws(WireError) -> String {
         try expect(tag, .lengthDelimited, name)
         let sub = try readLengthDelimited()
+        // Checked before the copy: keys, names and path data are small in every real file.
+        guard sub.remaining <= budget.maxStringBytes else {
+            throw .limitExceeded(what: "\(name): string of \(sub.remaining) bytes (maxStringBytes)", count: sub.remaining,
+                                 limit: budget.maxStringBytes, offset: tag.offset)
+        }
         return String(decoding: sub.remainingBuffer, as: UTF8.self)
     }
 }

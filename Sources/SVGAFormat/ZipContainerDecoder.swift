@@ -9,24 +9,24 @@
 // leaves the value empty and adds a `missingImage` diagnostic naming the file.
 
 enum ZipContainerDecoder {
-    static func decode(_ bytes: [UInt8]) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {
+    static func decode(_ bytes: [UInt8], budget: DecodeBudget) throws(DecodeError) -> (RawMovie, ContainerKind, [Diagnostic]) {
         let zip: ZipArchive
-        do { zip = try ZipArchive(bytes) } catch { throw DecodeError(error) }
+        do { zip = try ZipArchive(bytes, budget: budget) } catch { throw DecodeError(error) }
 
         var movie: RawMovie
         var diagnostics: [Diagnostic] = []
         let kind: ContainerKind
         if let entry = zip.entry(named: "movie.binary") {
             let data = try read(entry, zip)
-            do { movie = try ProtobufMovieDecoder.decode(data) } catch { throw DecodeError(error, entry: entry.name) }
+            do { movie = try ProtobufMovieDecoder.decode(data, budget: budget) } catch { throw DecodeError(error, entry: entry.name) }
             kind = .zipBinary
         } else if let entry = zip.entry(named: "movie.spec") {
-            guard entry.uncompressedSize <= Limits.maxSpecJSONBytes else {
-                throw DecodeError(JSONFormatError.tooLarge(bytes: entry.uncompressedSize, limit: Limits.maxSpecJSONBytes),
+            guard entry.uncompressedSize <= budget.maxSpecJSONBytes else {
+                throw DecodeError(JSONFormatError.tooLarge(bytes: entry.uncompressedSize, limit: budget.maxSpecJSONBytes),
                                   entry: entry.name)
             }
             let data = try read(entry, zip)
-            do { (movie, diagnostics) = try SpecJSONDecoder.decode(data) } catch { throw DecodeError(error, entry: entry.name) }
+            do { (movie, diagnostics) = try SpecJSONDecoder.decode(data, budget: budget) } catch { throw DecodeError(error, entry: entry.name) }
             kind = .zipSpec
         } else {
             throw DecodeError(stage: .container, message: "ZIP archive holds neither movie.binary nor movie.spec")
@@ -34,8 +34,8 @@ enum ZipContainerDecoder {
 
         // Many image keys may name one file: inflate each entry once and share its bytes, so a
         // small archive cannot multiply one large entry by its key count (the inflate caps count
-        // each entry once).
-        var inflated: [String: [UInt8]] = [:]
+        // each entry once). Cached by the entry's offset, not its name: the bytes are what costs.
+        var inflated: [Int: [UInt8]] = [:]
         for i in movie.images.indices {
             let value = movie.images[i].value
             if ImageSniffer.isInlineData(value) { continue }
@@ -43,11 +43,11 @@ enum ZipContainerDecoder {
             var found: [UInt8]?
             for candidate in [name + ".png", name] where !name.isEmpty {
                 if let entry = zip.entry(named: candidate) {
-                    if let cached = inflated[entry.name] {
+                    if let cached = inflated[entry.localHeaderOffset] {
                         found = cached
                     } else {
                         let bytes = try read(entry, zip)
-                        inflated[entry.name] = bytes
+                        inflated[entry.localHeaderOffset] = bytes
                         found = bytes
                     }
                     break
@@ -57,9 +57,9 @@ enum ZipContainerDecoder {
                 movie.images[i].value = found
             } else {
                 movie.images[i].value = []
-                let why = name.isEmpty ? "no file name" : "no file '\(name).png' or '\(name)' in the ZIP"
+                let why = name.isEmpty ? "no file name" : "no file \(UntrustedText.quoted(name + ".png")) or \(UntrustedText.quoted(name)) in the ZIP"
                 diagnostics.append(Diagnostic(kind: .missingImage, sprite: nil, frame: nil,
-                                              message: "image '\(movie.images[i].key)': \(why)"))
+                                              message: "image \(UntrustedText.quoted(movie.images[i].key)): \(why)"))
             }
         }
         return (movie, kind, diagnostics)

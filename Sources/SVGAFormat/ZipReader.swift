@@ -4,8 +4,13 @@ import CZlib
 // - the end-of-central-directory record is found by scanning back from the end (its comment is
 //   at most 65535 bytes), and every offset and size it or the central directory gives is checked
 //   to lie inside the file before it is used;
-// - the entry count and the total declared uncompressed size are capped (`Limits`), and nothing is
-//   preallocated from a count in the file;
+// - the entry count is capped (`Limits`), and each entry's declared uncompressed size, their total,
+//   and the ratio to its compressed size (deflate cannot exceed ~1032:1) are checked against the
+//   budget *before* anything is inflated; nothing is preallocated from a count in the file;
+// - entries whose bytes (local header through data) overlap another entry or the central
+//   directory are rejected, as Go's archive/zip does since 1.19 for overlapping files: a small
+//   archive must not make one body count many times (issue 14: 1000 entries over one 500 KiB
+//   body);
 // - only methods 0 (stored) and 8 (deflate) are read; sizes and CRC-32 come from the central
 //   directory, so entries written with a data descriptor (flag bit 3, zero sizes in the local
 //   header) read the same; each entry's CRC-32 and size are verified;
@@ -14,13 +19,18 @@ import CZlib
 // - Zip64, multi-disk archives and encryption are rejected as unsupported.
 
 public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
-    case noEndOfCentralDirectory
+    case noEndOfCentralDirectory(searchedFrom: Int, size: Int)
     case zip64Unsupported(name: String?)
     case multiDiskUnsupported
     case centralDirectoryOutsideArchive(offset: Int, size: Int)
     case badCentralDirectoryEntry(index: Int, offset: Int)
     case tooManyEntries(count: Int, limit: Int)
-    case totalSizeOverCap(total: Int, limit: Int)
+    case totalSizeOverCap(total: Int, limit: Int, name: String)
+    /// One entry declares more than the budget (`deflateRatio` false), or more than its
+    /// compressed size could inflate to (`deflateRatio` true; deflate's best is ~1032:1).
+    case entryOverCap(name: String, declared: Int, limit: Int, deflateRatio: Bool)
+    /// Two entries share bytes; `other` nil: the entry overlaps the central directory.
+    case overlappingEntries(name: String, offset: Int, other: String?)
     case entryOutsideArchive(name: String)
     case badLocalHeader(name: String, offset: Int)
     case encrypted(name: String)
@@ -34,10 +44,10 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .noEndOfCentralDirectory:
-            return "no end-of-central-directory record (not a ZIP archive, or truncated)"
+        case .noEndOfCentralDirectory(let from, let size):
+            return "no end-of-central-directory record between offset \(from) and the end (\(size) bytes): not a ZIP archive, or truncated"
         case .zip64Unsupported(let name):
-            return name.map { "entry '\($0)': Zip64 is unsupported" } ?? "Zip64 archives are unsupported"
+            return name.map { "entry \(q($0)): Zip64 is unsupported" } ?? "Zip64 archives are unsupported"
         case .multiDiskUnsupported:
             return "multi-disk archives are unsupported"
         case .centralDirectoryOutsideArchive(let o, let n):
@@ -46,26 +56,34 @@ public enum ZipError: Error, Sendable, Hashable, CustomStringConvertible {
             return "central directory entry \(i) at offset \(o) is malformed"
         case .tooManyEntries(let n, let limit):
             return "\(n) entries > \(limit) entry limit"
-        case .totalSizeOverCap(let total, let limit):
-            return "total uncompressed size \(total) bytes > limit \(limit)"
+        case .totalSizeOverCap(let total, let limit, let name):
+            return "entry \(q(name)): total declared uncompressed size \(total) bytes > limit \(limit) (maxZipUncompressedBytes)"
+        case .entryOverCap(let name, let declared, let limit, let ratio):
+            return ratio
+                ? "entry \(q(name)): declares \(declared) uncompressed bytes, more than its compressed size can inflate to (\(limit))"
+                : "entry \(q(name)): declares \(declared) uncompressed bytes > limit \(limit) (maxZipUncompressedBytes)"
+        case .overlappingEntries(let name, let o, let other):
+            return "entry \(q(name)) at offset \(o) overlaps \(other.map { "entry " + q($0) } ?? "the central directory") (overlapping entries are rejected)"
         case .entryOutsideArchive(let name):
-            return "entry '\(name)': data lies outside the archive"
+            return "entry \(q(name)): data lies outside the archive"
         case .badLocalHeader(let name, let o):
-            return "entry '\(name)': no local file header at offset \(o)"
+            return "entry \(q(name)): no local file header at offset \(o)"
         case .encrypted(let name):
-            return "entry '\(name)': encrypted entries are unsupported"
+            return "entry \(q(name)): encrypted entries are unsupported"
         case .unsupportedMethod(let name, let m):
-            return "entry '\(name)': compression method \(m) is unsupported (only 0 stored and 8 deflate)"
+            return "entry \(q(name)): compression method \(m) is unsupported (only 0 stored and 8 deflate)"
         case .sizeMismatch(let name, let e, let a):
-            return "entry '\(name)': \(a) bytes, the central directory says \(e)"
+            return "entry \(q(name)): \(a) bytes, the central directory says \(e)"
         case .largerThanDeclared(let name, let d):
-            return "entry '\(name)': inflates past its declared size of \(d) bytes"
+            return "entry \(q(name)): inflates past its declared size of \(d) bytes"
         case .crcMismatch(let name, let e, let a):
-            return "entry '\(name)': CRC-32 \(hex(a)) does not match the recorded \(hex(e))"
+            return "entry \(q(name)): CRC-32 \(hex(a)) does not match the recorded \(hex(e))"
         case .inflate(let name, let e):
-            return "entry '\(name)': \(e)"
+            return "entry \(q(name)): \(e)"
         }
     }
+
+    private func q(_ s: String) -> String { UntrustedText.quoted(s) }
 
     private func hex(_ v: UInt32) -> String {
         let s = String(v, radix: 16, uppercase: true)
@@ -97,9 +115,11 @@ public struct ZipArchive: Sendable {
     static let localSignature: UInt32 = 0x0403_4B50
     static let eocdSize = 22, centralSize = 46, localSize = 30
 
-    public init(_ bytes: [UInt8]) throws(ZipError) {
+    public init(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(ZipError) {
         let parsed = try withByteBuffer(bytes) { (raw: UnsafeRawBufferPointer) throws(ZipError) -> ([Entry], [String]) in
-            try Self.parseDirectory(raw)
+            let parsed = try Self.parseDirectory(raw, budget: budget)
+            try Self.checkNoOverlap(parsed.0, raw, centralDirectory: parsed.2)
+            return (parsed.0, parsed.1)
         }
         self.bytes = bytes
         self.entries = parsed.0
@@ -126,9 +146,10 @@ public struct ZipArchive: Sendable {
         }
     }
 
-    private static func parseDirectory(_ raw: UnsafeRawBufferPointer) throws(ZipError) -> ([Entry], [String]) {
+    private static func parseDirectory(_ raw: UnsafeRawBufferPointer,
+                                       budget: DecodeBudget) throws(ZipError) -> ([Entry], [String], Range<Int>) {
         let count = raw.count
-        guard count >= eocdSize else { throw .noEndOfCentralDirectory }
+        guard count >= eocdSize else { throw .noEndOfCentralDirectory(searchedFrom: 0, size: count) }
         // Scan back for the EOCD signature. A comment may itself contain the signature, so the
         // record whose comment ends exactly at the end of the file wins; failing that (junk
         // appended after the archive), the last record whose comment fits in the file.
@@ -145,7 +166,7 @@ public struct ZipArchive: Sendable {
             }
             pos -= 1
         }
-        guard eocd >= 0 else { throw .noEndOfCentralDirectory }
+        guard eocd >= 0 else { throw .noEndOfCentralDirectory(searchedFrom: lowest, size: count) }
 
         var r = ByteReader(raw, range: eocd + 4 ..< eocd + eocdSize)
         let disk = r.readUInt16LE()!, cdDisk = r.readUInt16LE()!
@@ -191,29 +212,67 @@ public struct ZipArchive: Sendable {
             if csize == 0xFFFF_FFFF || usize == 0xFFFF_FFFF || localOffset == 0xFFFF_FFFF {
                 throw .zip64Unsupported(name: name)
             }
+            // Deflate's best ratio is 1032:1 (258-byte matches in 2-bit codes); a stored entry is
+            // its own size. A declaration beyond that, or beyond the budget, is rejected here,
+            // before any byte is inflated.
+            let possible = method == 0 ? Int(csize) : Int(csize) * 1032 + 1024
+            guard Int(usize) <= budget.maxZipUncompressedBytes else {
+                throw .entryOverCap(name: name, declared: Int(usize), limit: budget.maxZipUncompressedBytes, deflateRatio: false)
+            }
+            guard method != 0 && method != 8 || Int(usize) <= possible else {
+                throw .entryOverCap(name: name, declared: Int(usize), limit: possible, deflateRatio: true)
+            }
             total += Int(usize)
-            guard total <= Limits.maxZipUncompressedBytes else {
-                throw .totalSizeOverCap(total: total, limit: Limits.maxZipUncompressedBytes)
+            guard total <= budget.maxZipUncompressedBytes else {
+                throw .totalSizeOverCap(total: total, limit: budget.maxZipUncompressedBytes, name: name)
             }
             entries.append(Entry(name: name, method: method, flags: flags, crc32: crc, compressedSize: Int(csize),
                                  uncompressedSize: Int(usize), localHeaderOffset: Int(localOffset)))
         }
-        return (entries, ignored)
+        return (entries, ignored, cdStart ..< max(cdEnd, eocd + eocdSize))
     }
 
-    private static func readEntry(_ e: Entry, _ raw: UnsafeRawBufferPointer) throws(ZipError) -> [UInt8] {
+    /// Each entry's span (local header, name, extra, data) must lie inside the archive and share
+    /// no byte with another entry's or with the central directory (Go's archive/zip rejects
+    /// overlapping files the same way). Sorting by offset makes this O(n log n).
+    private static func checkNoOverlap(_ entries: [Entry], _ raw: UnsafeRawBufferPointer,
+                                       centralDirectory: Range<Int>) throws(ZipError) {
+        var spans: [(range: Range<Int>, name: String)] = []
+        spans.reserveCapacity(entries.count)
+        for e in entries {
+            let span = try dataRange(e, raw)
+            spans.append((e.localHeaderOffset ..< span.upperBound, e.name))
+        }
+        spans.sort { $0.range.lowerBound < $1.range.lowerBound }
+        for i in spans.indices {
+            if spans[i].range.overlaps(centralDirectory) {
+                throw .overlappingEntries(name: spans[i].name, offset: spans[i].range.lowerBound, other: nil)
+            }
+            if i > 0 && spans[i].range.lowerBound < spans[i - 1].range.upperBound {
+                throw .overlappingEntries(name: spans[i].name, offset: spans[i].range.lowerBound, other: spans[i - 1].name)
+            }
+        }
+    }
+
+    /// Where an entry's data lies, from its local header (whose name/extra lengths may differ
+    /// from the central directory's; only they locate the data).
+    private static func dataRange(_ e: Entry, _ raw: UnsafeRawBufferPointer) throws(ZipError) -> Range<Int> {
         guard e.localHeaderOffset + localSize <= raw.count else { throw .entryOutsideArchive(name: e.name) }
         var local = ByteReader(raw, range: e.localHeaderOffset ..< raw.count)
         guard local.readUInt32LE() == localSignature else {
             throw .badLocalHeader(name: e.name, offset: e.localHeaderOffset)
         }
         _ = local.skip(22)
-        // The local name/extra lengths may differ from the central ones; only they locate the data.
         let nameLength = Int(local.readUInt16LE()!), extraLength = Int(local.readUInt16LE()!)
         let dataStart = e.localHeaderOffset + localSize + nameLength + extraLength
         guard dataStart + e.compressedSize <= raw.count else { throw .entryOutsideArchive(name: e.name) }
+        return dataStart ..< dataStart + e.compressedSize
+    }
+
+    private static func readEntry(_ e: Entry, _ raw: UnsafeRawBufferPointer) throws(ZipError) -> [UInt8] {
+        let range = try dataRange(e, raw)
         if e.flags & 1 != 0 { throw .encrypted(name: e.name) }
-        let data = UnsafeRawBufferPointer(rebasing: raw[dataStart ..< dataStart + e.compressedSize])
+        let data = UnsafeRawBufferPointer(rebasing: raw[range])
 
         let out: [UInt8]
         switch e.method {
@@ -224,7 +283,9 @@ public struct ZipArchive: Sendable {
             out = copyBytes(data)
         case 8:
             do {
-                out = try Inflate.raw(data, limit: e.uncompressedSize, allowTrailing: true)
+                // Straight into an array of the declared size (already within the budget): no
+                // growth, and the first byte past the declaration stops it.
+                out = try Inflate.exactly(e.uncompressedSize, data, windowBits: -15, allowTrailing: true)
             } catch .outputOverCap {
                 throw .largerThanDeclared(name: e.name, declared: e.uncompressedSize)
             } catch {

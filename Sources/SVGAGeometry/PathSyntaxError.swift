@@ -30,7 +30,12 @@ public struct PathSyntaxError: Error, Sendable, Hashable, CustomStringConvertibl
     public var description: String {
         let what: String
         switch reason {
-        case .unexpectedCharacter(let c): what = "unexpected character '\(c)'"
+        case .unexpectedCharacter(let c):
+            // The character comes from the file: a control character is shown as its code, so a
+            // message can never carry a terminal escape or a line break.
+            let shown = c.unicodeScalars.allSatisfy { $0.value >= 0x20 && !(0x7F ..< 0xA0).contains($0.value) }
+                ? String(c) : c.unicodeScalars.map { "U+" + String($0.value, radix: 16, uppercase: true) }.joined(separator: " ")
+            what = "unexpected character '\(shown)'"
         case .missingNumber: what = "a number is missing"
         case .badNumber: what = "malformed or non-finite number"
         case .badFlag: what = "arc flag must be 0 or 1"

@@ -21,7 +21,7 @@ public struct MovieInfo: Sendable {
     public var imageMemoryBytes: Int { movie.images.reduce(0) { $0 + $1.decodedBytes } }
 
     public var images: [ImageSummary] {
-        movie.images.map { ImageSummary(key: $0.key, format: $0.format.rawValue, width: $0.pixelWidth,
+        movie.images.map { ImageSummary(key: UntrustedText.display($0.key), format: $0.format.rawValue, width: $0.pixelWidth,
                                         height: $0.pixelHeight, bytes: $0.data.count) }
     }
 
@@ -35,7 +35,7 @@ public struct MovieInfo: Sendable {
             for f in sprite.frames where f.alpha > 0 {
                 w = max(w, f.layout.width); h = max(h, f.layout.height)
             }
-            result.append(ReplaceableKey(spriteKey: sprite.imageKey, imageKey: key, layoutWidth: w, layoutHeight: h))
+            result.append(ReplaceableKey(spriteKey: UntrustedText.display(sprite.imageKey), imageKey: UntrustedText.display(key), layoutWidth: w, layoutHeight: h))
         }
         return result
     }
@@ -44,7 +44,7 @@ public struct MovieInfo: Sendable {
         let f = movie.features
         return .object([
             ("container", .string(movie.container.rawValue)),
-            ("version", .string(movie.version)),
+            ("version", .string(UntrustedText.display(movie.version))),
             ("viewBox", .object([("width", .number(movie.viewBox.width)), ("height", .number(movie.viewBox.height))])),
             ("fps", .int(movie.fps)),
             ("frames", .int(movie.frameCount)),
@@ -63,7 +63,7 @@ public struct MovieInfo: Sendable {
                          ("height", .int($0.height)), ("bytes", .int($0.bytes))])
             })),
             ("audioList", .array(movie.audios.map {
-                .object([("key", .string($0.key)), ("startFrame", .int($0.startFrame)), ("endFrame", .int($0.endFrame)),
+                .object([("key", .string(UntrustedText.display($0.key))), ("startFrame", .int($0.startFrame)), ("endFrame", .int($0.endFrame)),
                          ("startTime", .int($0.startTime)), ("totalTime", .int($0.totalTime)), ("bytes", .int($0.data.count))])
             })),
             ("replaceableKeys", .array(replaceableKeys.map {
@@ -84,7 +84,7 @@ public struct MovieInfo: Sendable {
         if f.matte { features.append("mattes") }
         if f.audio { features.append("audio") }
         var lines = [
-            "container:     \(movie.container.rawValue) (version \(movie.version.isEmpty ? "none" : movie.version))",
+            "container:     \(movie.container.rawValue) (version \(movie.version.isEmpty ? "none" : UntrustedText.display(movie.version)))",
             "canvas:        \(format(movie.viewBox.width)) × \(format(movie.viewBox.height))",
             "timing:        \(movie.frameCount) frames at \(movie.fps) fps = \(format(movie.duration)) s",
             "sprites:       \(movie.sprites.count)",
@@ -97,7 +97,7 @@ public struct MovieInfo: Sendable {
             lines.append("  image \(image.key): \(image.format) \(image.width)×\(image.height), \(byteString(image.bytes))")
         }
         for a in movie.audios {
-            lines.append("  audio \(a.key): frames \(a.startFrame)–\(a.endFrame), from \(a.startTime) ms of \(a.totalTime) ms")
+            lines.append("  audio \(UntrustedText.display(a.key)): frames \(a.startFrame)–\(a.endFrame), from \(a.startTime) ms of \(a.totalTime) ms")
         }
         let keys = replaceableKeys
         if !keys.isEmpty {

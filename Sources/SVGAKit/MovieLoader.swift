@@ -53,10 +53,10 @@ public enum MovieLoader {
         }
     }
 
-    public static func load(_ path: String) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
+    public static func load(_ path: String, budget: DecodeBudget = .default) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
         let bytes = try readBytes(path)
         do {
-            return (try SVGADecoder.decode(bytes), bytes)
+            return (try SVGADecoder.decode(bytes, budget: budget), bytes)
         } catch {
             throw LoadError(path: path, kind: .decode(error))
         }

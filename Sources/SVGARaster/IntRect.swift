@@ -1,3 +1,5 @@
+import SVGAGeometry
+
 /// A pixel rectangle in device space: columns x ..< x + width, rows y ..< y + height.
 /// Only the failable initialiser makes one, so an `IntRect` is never empty or negative.
 public struct IntRect: Sendable, Hashable {
@@ -15,4 +17,9 @@ public struct IntRect: Sendable, Hashable {
         let x1 = Swift.min(maxX, o.maxX), y1 = Swift.min(maxY, o.maxY)
         return IntRect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
+}
+
+extension IntRect {
+    /// The same rectangle in geometry (Double) coordinates.
+    public var geometryRect: Rect { Rect(x: Double(x), y: Double(y), width: Double(width), height: Double(height)) }
 }

@@ -32,9 +32,12 @@ public struct Painter: Sendable {
     // MARK: coverage
 
     /// Coverage of `path` mapped by `transform`, nonzero, within `region` (device pixels); nil
-    /// when nothing inside `region` is covered. Clip masks are made with this.
+    /// when nothing inside `region` is covered. Clip masks are made with this. Curves wholly
+    /// outside `region` are flattened as their chords (`Flattener`'s `visible`): hostile geometry
+    /// costs what the canvas can show, not what the file asks.
     public func fillCoverage(_ path: Path, transform: Transform, within region: IntRect) -> CoverageMask? {
-        let polygons = Flattener.flatten(path, transform: transform, tolerance: Painter.flatteningTolerance)
+        let polygons = Flattener.flatten(path, transform: transform, tolerance: Painter.flatteningTolerance,
+                                         visible: region.geometryRect)
         if polygons.isEmpty { return nil }
         return Rasterizer.coverage(of: polygons, rule: .nonZero, clip: region, antialiasing: antialiasing)
     }

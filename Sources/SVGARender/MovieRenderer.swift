@@ -91,6 +91,7 @@ public final class MovieRenderer: Sendable {
             throw .canvasTooLarge(width: movie.viewBox.width, height: movie.viewBox.height, scale: scale)
         }
         let context = FrameContext(frame: n, global: .scale(scale), canvas: canvas.bounds)
+        try checkWorkBudget(context)
         draw(into: &canvas, context: context)
         return canvas
     }

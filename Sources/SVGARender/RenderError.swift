@@ -1,3 +1,4 @@
+import SVGAFormat
 import SVGAImageIO
 import SVGAText
 
@@ -10,13 +11,18 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
     case invalidScale(Double)
     /// The font for a dynamic text could not be loaded.
     case fontUnavailable(path: String, reason: String)
+    /// Flattening the frame would produce more points than the movie's budget allows
+    /// (`DecodeBudget.maxFlattenedPointsPerFrame`), counted before anything is flattened.
+    case frameOverBudget(frame: Int, points: Int, limit: Int, sprite: Int)
 
     public var description: String {
         switch self {
-        case .imageDecodeFailed(let key, let reason): return "image '\(key)' cannot be decoded: \(reason)"
+        case .imageDecodeFailed(let key, let reason): return "image \(UntrustedText.quoted(key)) cannot be decoded: \(reason)"
         case .canvasTooLarge(let w, let h, let s): return "canvas \(w)×\(h) at scale \(s) is empty or over the pixel limit"
         case .invalidScale(let s): return "scale \(s) must be a finite number > 0"
         case .fontUnavailable(let path, let reason): return "font '\(path)' cannot be loaded: \(reason)"
+        case .frameOverBudget(let frame, let points, let limit, let sprite):
+            return "limits: frame \(frame): flattening would produce more than \(points) points (reached at sprite \(sprite)) > limit \(limit) (maxFlattenedPointsPerFrame); the path data is too complex for the canvas"
         }
     }
 }

@@ -1,3 +1,5 @@
+import SVGAFormat
+
 /// A small argument scanner: positionals, `--flag`, `--option VALUE` / `--option=VALUE`, and
 /// repeatable options. Each command states which options it takes, so a typo is a usage error
 /// (exit 2) instead of being ignored.
@@ -48,6 +50,24 @@ struct Arguments {
         guard let i = Int(v), i >= min else { throw .usage("--\(name) must be an integer ≥ \(min), not '\(v)'") }
         return i
     }
+    /// `--max-memory SIZE` (bytes, or with a binary suffix K, M, G: `768M`, `2G`) as the decode
+    /// budget scaled to it; the default budget without the option.
+    func decodeBudget() throws(CLIError) -> DecodeBudget {
+        guard let v = value("max-memory") else { return .default }
+        var digits = Substring(v)
+        var unit = 1
+        switch digits.last.map({ Character($0.uppercased()) }) {
+        case "K": unit = 1 << 10; digits = digits.dropLast()
+        case "M": unit = 1 << 20; digits = digits.dropLast()
+        case "G": unit = 1 << 30; digits = digits.dropLast()
+        default: break
+        }
+        guard let n = Int(digits), n > 0, n <= (1 << 50) / unit, n * unit >= 16 << 20 else {
+            throw .usage("--max-memory must be a size of at least 16M such as 768M or 2G, not '\(v)'")
+        }
+        return DecodeBudget.scaled(toMemory: n * unit)
+    }
+
     func double(_ name: String) throws(CLIError) -> Double? {
         guard let v = value(name) else { return nil }
         guard let d = Double(v), d.isFinite, d > 0 else { throw .usage("--\(name) must be a number > 0, not '\(v)'") }

@@ -6,7 +6,8 @@ import SVGAKit
 /// writes poster.png, sheet.png and preview.png (APNG) into DIR.
 enum PreviewCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["out", "max-size", "sheet-frames", "threads", PNGLevelOption.optionName], flags: [PNGLevelOption.flagName])
+        let a = try Arguments(args, options: ["out", "max-size", "sheet-frames", "threads", "max-memory", PNGLevelOption.optionName],
+                              flags: [PNGLevelOption.flagName])
         guard a.positionals.count == 1 else { throw .usage("preview takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("preview needs --out DIR") }
         let path = a.positionals[0]
@@ -17,7 +18,8 @@ enum PreviewCommand {
         options.threads = try a.int("threads", min: 1)
 
         let movie: Movie
-        do { movie = try MovieLoader.load(path).movie } catch { throw .load(error) }
+        let budget = try a.decodeBudget()
+        do { movie = try MovieLoader.load(path, budget: budget).movie } catch { throw .load(error) }
         let preview: Preview
         do { preview = try PreviewMaker.make(movie: movie, options: options) } catch {
             if case .render(let e) = error { throw .render(path: path, e) }

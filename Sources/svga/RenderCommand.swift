@@ -7,7 +7,7 @@ import SVGARender
 
 enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr", PNGLevelOption.optionName]),
+        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr", "max-memory", PNGLevelOption.optionName]),
                               flags: [PNGLevelOption.flagName, "quiet"])
         guard a.positionals.count == 1 else { throw .usage("render takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("render needs --out DIR (or --out FILE.png with --frame N)") }
@@ -15,7 +15,8 @@ enum RenderCommand {
         let scale = try a.double("scale") ?? 1
         let threads = try a.int("threads", min: 1)
         let loaded: (movie: Movie, bytes: [UInt8])
-        do { loaded = try MovieLoader.load(path) } catch { throw .load(error) }
+        let budget = try a.decodeBudget()
+        do { loaded = try MovieLoader.load(path, budget: budget) } catch { throw .load(error) }
         let movie = loaded.movie
         // Keys first: "no such key, here are the keys" helps more than any later complaint.
         try DynamicOptions.checkKeys(a, movie: movie, path: path)

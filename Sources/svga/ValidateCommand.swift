@@ -7,7 +7,7 @@ import SVGAKit
 /// code with its default severity and the chosen profile's limits.
 enum ValidateCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["profile", "rules", "threads"], flags: ["json", "strict", "list-rules"])
+        let a = try Arguments(args, options: ["profile", "rules", "threads", "max-memory"], flags: ["json", "strict", "list-rules"])
         var rules: RulesFile?
         if let path = a.value("rules") {
             let data: Data
@@ -25,7 +25,7 @@ enum ValidateCommand {
             return
         }
         guard !a.positionals.isEmpty else { throw .usage("validate takes at least one FILE or DIR") }
-        let validator = Validator(policy: policy, threads: try a.int("threads", min: 1))
+        let validator = Validator(policy: policy, threads: try a.int("threads", min: 1), budget: try a.decodeBudget())
         let report = validator.validate(paths: a.positionals)
         Output.line(a.flag("json") ? report.json.serialized(pretty: true) : report.text)
         if !report.passed { throw .failed(nil) }

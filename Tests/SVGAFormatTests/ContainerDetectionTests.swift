@@ -27,7 +27,7 @@ struct ContainerDetectionTests {
         ([UInt8](), "container: empty input (0 bytes)"),
         (FormatFixtures.gzip([1, 2, 3]), "zlib: gzip header (1F 8B), expected a zlib stream (RFC 1950) at offset 0"),
         (Array("GIF89a".utf8), "zlib: incorrect header check at offset 0"),
-        (Array("PK\u{3}\u{4}".utf8), "zip: no end-of-central-directory record (not a ZIP archive, or truncated)"),
+        (Array("PK\u{3}\u{4}".utf8), "zip: no end-of-central-directory record between offset 0 and the end (4 bytes): not a ZIP archive, or truncated"),
     ])
     func failuresNameTheirStage(_ bytes: [UInt8], _ description: String) {
         #expect(Self.failure(bytes)?.description == description)

@@ -30,9 +30,9 @@ struct HostileInputRegressionTests {
         }
     }
 
-    @Test("many image keys on one 8192² image: the total decoded-pixel cap stops it")
+    @Test("many image keys on one 4096² image: the total decoded-pixel cap stops it")
     func totalImagePixelsAreCapped() {
-        let header = Self.pngHeader(width: 8192, height: 8192)
+        let header = Self.pngHeader(width: 4096, height: 4096)
         let images = (0..<5).map { RawImageEntry(key: "k\($0)", value: header) }
         let sprites = images.map { RawSprite(imageKey: $0.key, frames: [RawFrame(alpha: 1)]) }
         let raw = RawMovie(params: RawParams(viewBoxWidth: 10, viewBoxHeight: 10, fps: 20, frames: 1), images: images, sprites: sprites)
@@ -42,7 +42,7 @@ struct HostileInputRegressionTests {
             guard let e = error as? DecodeError else { return false }
             return e.stage == .limits && e.description.contains("decoded pixels")
         }
-        // Four of them (256 Mpx) are exactly at the cap and decode.
+        // Four of them (64 Mpx) are exactly at the cap and decode.
         let four = RawMovie(params: raw.params, images: Array(images.prefix(4)), sprites: Array(sprites.prefix(4)))
         #expect(throws: Never.self) { try SVGADecoder.decode(SVGAEncoder.encodeZlibProtobuf(four)) }
     }

@@ -34,17 +34,18 @@ struct MovieLimitsTests {
         (RawParams(viewBoxWidth: .nan, viewBoxHeight: 1), "viewBox nan × 1.0 is not a finite, non-negative size"),
         (RawParams(viewBoxWidth: .infinity, viewBoxHeight: 1), "viewBox inf × 1.0 is not a finite, non-negative size"),
         (RawParams(viewBoxWidth: -1, viewBoxHeight: 1), "viewBox -1.0 × 1.0 is not a finite, non-negative size"),
-        (RawParams(viewBoxWidth: 8192, viewBoxHeight: 8192.5), "viewBox 8192.0 × 8192.5 needs 67117056 pixels > 67108864"),
+        (RawParams(viewBoxWidth: 2048, viewBoxHeight: 4096.5), "params: viewBox 2048.0 × 4096.5 needs 8390656 pixels > limit 8388608 (maxCanvasPixels)"),
+        (RawParams(viewBoxWidth: 1000, viewBoxHeight: 1000, frames: 5000), "params: 1000000 canvas pixels × 5000 frames = 5000000000 > limit 4294967296 (maxCanvasPixelFrames)"),
         (RawParams(fps: -1), "params.fps -1 is negative"),
         (RawParams(frames: -5), "params.frames -5 is negative"),
-        (RawParams(frames: 100_001), "params.frames: 100001 > 100000"),
+        (RawParams(frames: 100_001), "params.frames: 100001 > limit 100000"),
     ])
     func rejectedParams(_ params: RawParams, _ message: String) {
         #expect(Self.limitMessage(RawMovie(params: params)) == message)
     }
 
     @Test func largestCanvasPasses() throws {
-        _ = try Self.resolve(RawMovie(params: RawParams(viewBoxWidth: 8192, viewBoxHeight: 8192)))
+        _ = try Self.resolve(RawMovie(params: RawParams(viewBoxWidth: 2048, viewBoxHeight: 4096)))
     }
 
     @Test func spriteAndFrameCountsAreCapped() {

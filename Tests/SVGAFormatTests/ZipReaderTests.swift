@@ -85,16 +85,15 @@ struct ZipReaderTests {
         var zip = TestZip()
         zip.add("a.png", Self.image)
         zip.entries[0].localOffset = 0x00FF_FFFF
-        let archive = try ZipArchive(zip.bytes())
-        #expect(zipError { () throws(ZipError) in _ = try archive.read(named: "a.png") } == .entryOutsideArchive(name: "a.png"))
+        // Found when the archive is opened (every entry's span is checked for overlap then).
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) } == .entryOutsideArchive(name: "a.png"))
     }
 
     @Test func localOffsetPointingAtNoHeader() throws {
         var zip = TestZip()
         zip.add("a.png", Self.image, deflate: false)
         zip.entries[0].localOffset = 40
-        let archive = try ZipArchive(zip.bytes())
-        #expect(zipError { () throws(ZipError) in _ = try archive.read(named: "a.png") } == .badLocalHeader(name: "a.png", offset: 40))
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) } == .badLocalHeader(name: "a.png", offset: 40))
     }
 
     @Test func centralDirectoryOutsideTheFile() {
@@ -110,12 +109,49 @@ struct ZipReaderTests {
         #expect(zipError { () throws(ZipError) in _ = try ZipArchive(bytes) } == .tooManyEntries(count: 65_535, limit: Limits.maxZipEntries))
     }
 
-    @Test func declaredSizeOverTheTotalCap() {
+    @Test func declaredSizeOverTheBudget() {
+        let limit = DecodeBudget.default.maxZipUncompressedBytes
         var zip = TestZip()
         zip.add("a.png", Self.image)
-        zip.entries[0].uncompressedSize = UInt32(Limits.maxZipUncompressedBytes + 1)
+        zip.entries[0].uncompressedSize = UInt32(limit + 1)
         #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) }
-                == .totalSizeOverCap(total: Limits.maxZipUncompressedBytes + 1, limit: Limits.maxZipUncompressedBytes))
+                == .entryOverCap(name: "a.png", declared: limit + 1, limit: limit, deflateRatio: false))
+    }
+
+    /// Deflate cannot expand past ~1032:1, so a 100-byte body declaring 1 MB is refused before
+    /// inflating, with the most it could hold as the limit.
+    @Test func declaredSizeBeyondDeflateRatio() {
+        var zip = TestZip()
+        zip.add("a.png", Self.image)
+        let compressed = FormatFixtures.rawDeflate(Self.image).count
+        zip.entries[0].uncompressedSize = UInt32(compressed * 1032 + 1025)
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) }
+                == .entryOverCap(name: "a.png", declared: compressed * 1032 + 1025, limit: compressed * 1032 + 1024, deflateRatio: true))
+    }
+
+    /// Go's archive/zip rule: entries sharing bytes are refused (issue 14: 1000 entries over one
+    /// 500 KiB body were each inflated).
+    @Test func overlappingEntriesAreRejected() {
+        var zip = TestZip()
+        zip.add("a.png", Self.image)
+        zip.add("b.png", Self.image)
+        zip.entries[1].localOffset = 0
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) }
+                == .overlappingEntries(name: "b.png", offset: 0, other: "a.png")
+                || zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes()) }
+                == .overlappingEntries(name: "a.png", offset: 0, other: "b.png"))
+    }
+
+    @Test func declaredSizesOverTheTotalBudget() {
+        let budget = DecodeBudget.scaled(toMemory: DecodeBudget.nominalMemoryBytes / 1024)   // 32 KiB of ZIP
+        var zip = TestZip()
+        zip.add("a.png", Self.image)
+        zip.add("b.png", Self.image)
+        let each = budget.maxZipUncompressedBytes / 2 + 1
+        zip.entries[0].uncompressedSize = UInt32(each)
+        zip.entries[1].uncompressedSize = UInt32(each)
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(zip.bytes(), budget: budget) }
+                == .totalSizeOverCap(total: 2 * each, limit: budget.maxZipUncompressedBytes, name: "b.png"))
     }
 
     @Test func inflatingPastTheDeclaredSize() throws {
@@ -142,14 +178,15 @@ struct ZipReaderTests {
 
     @Test(arguments: [[UInt8](), Array("PK\u{3}\u{4} not really a zip".utf8)])
     func missingEndRecord(_ bytes: [UInt8]) {
-        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(bytes) } == .noEndOfCentralDirectory)
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(bytes) } == .noEndOfCentralDirectory(searchedFrom: 0, size: bytes.count))
     }
 
     @Test func truncatedArchiveLosesItsEndRecord() {
         var zip = TestZip()
         zip.add("movie.spec", Self.spec)
         let bytes = zip.bytes()
-        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(Array(bytes.dropLast(5))) } == .noEndOfCentralDirectory)
+        #expect(zipError { () throws(ZipError) in _ = try ZipArchive(Array(bytes.dropLast(5))) }
+                == .noEndOfCentralDirectory(searchedFrom: 0, size: bytes.count - 5))
     }
 
     @Test func firstOfDuplicateNamesWins() throws {

@@ -110,3 +110,28 @@ func deviationStaysWithinTolerance(_ c: FlattenCase) throws {
         #expect(distanceToPolyline(q, poly.points, closed: false) <= 0.1 + 1e-12)
     }
 }
+
+/// Regression (fuzz-path, Tests/Fixtures/hostile/path/crash-huge-control-point-count): a curve
+/// with a control point near 1e99 asked for ~1e50 chords, and converting that to Int trapped.
+@Test func curveWithHugeFiniteControlPointIsCappedNotTrapped() {
+    let path = SVGPathParser.parse("M0 0 C100 0 20.5-1e2,3E99 10020 20").path
+    let n = Flattener.pointCount(path, transform: .identity, tolerance: 0.1, visible: nil)
+    #expect(n == 1 + Flattener.maxSegmentsPerCurve)
+    let polylines = Flattener.flatten(path, transform: .identity, tolerance: 0.1)
+    #expect(polylines.first?.points.count == 1 + Flattener.maxSegmentsPerCurve)
+}
+
+/// Off-canvas culling: a curve whose control points all lie beyond one side of the visible
+/// rectangle becomes its chord; the same curve crossing it keeps its chords.
+@Test func curvesOutsideTheVisibleRectangleBecomeChords() {
+    let visible = Rect(x: 0, y: 0, width: 100, height: 100)
+    let outside = SVGPathParser.parse("M200 0 C400 0 400 100 200 100 Z").path
+    #expect(Flattener.pointCount(outside, transform: .identity, tolerance: 0.1, visible: visible) == 2)
+    #expect(Flattener.flatten(outside, transform: .identity, tolerance: 0.1, visible: visible).first?.points.count == 2)
+    #expect(Flattener.pointCount(outside, transform: .identity, tolerance: 0.1, visible: nil) > 10)
+    let crossing = SVGPathParser.parse("M50 0 C400 0 400 100 50 100 Z").path
+    let kept = Flattener.flatten(crossing, transform: .identity, tolerance: 0.1, visible: visible)
+    let all = Flattener.flatten(crossing, transform: .identity, tolerance: 0.1)
+    #expect(kept == all)
+    #expect(Flattener.pointCount(crossing, transform: .identity, tolerance: 0.1, visible: visible) == all.first!.points.count)
+}

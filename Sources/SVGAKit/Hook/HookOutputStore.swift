@@ -17,6 +17,12 @@ import Synchronization
 // primary whose manifest lists it. The index line is appended before the rename, and checked
 // against the manifest when read, so a crash between the two loses nothing: the combo is simply
 // rendered again.
+//
+// Durable: rename(2) is atomic against a crash of the process, not of the machine: after a power
+// loss the renamed folder can exist with files whose data never reached the disk. So before the
+// rename every file in the temporary folder and the folder itself are fsync'd, the index is
+// fsync'd after its append, and the room folder after the rename (which makes the rename itself
+// durable). A rendered event that was reported is therefore on disk, whole (issue 14).
 
 public final class HookOutputStore: Sendable {
     public let root: URL
@@ -70,6 +76,7 @@ public final class HookOutputStore: Sendable {
         }
         do {
             try write(temporary)
+            try Durable.syncContents(of: temporary)
             if !merged.isEmpty { try appendIndex(liveID: liveID, primary: primary, merged: merged) }
         } catch {
             try? FileManager.default.removeItem(at: temporary)
@@ -86,6 +93,9 @@ public final class HookOutputStore: Sendable {
                 throw .output(.foreignFolder(path: final.path))
             }
             throw .output(.cannotWrite(path: final.path, reason: String(cString: strerror(code))))
+        }
+        do { try Durable.sync(room.path) } catch {
+            throw .output(.cannotWrite(path: room.path, reason: error.reason))
         }
     }
 
@@ -128,6 +138,7 @@ public final class HookOutputStore: Sendable {
         let bytes = Array(text.utf8)
         let written = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
         guard written == bytes.count else { throw .output(.cannotWrite(path: path, reason: String(cString: strerror(errno)))) }
+        guard fsync(fd) == 0 else { throw .output(.cannotWrite(path: path, reason: String(cString: strerror(errno)))) }
         indexes.withLock { all in
             for id in merged { all[liveID, default: [:]][id] = primary }
         }
@@ -143,6 +154,33 @@ public final class HookOutputStore: Sendable {
             guard let dash = name.lastIndex(of: "-"), let pid = Int32(name[name.index(after: dash)...]) else { continue }
             let alive = pid == me ? false : (kill(pid, 0) == 0 || errno == EPERM)
             if !alive { try? FileManager.default.removeItem(at: room.appendingPathComponent(name)) }
+        }
+    }
+}
+
+/// fsync for files and folders that are about to be published by a rename (the hook's output
+/// and the spool): data first, then the folder entries, so a power loss after the rename never
+/// shows a published name with missing contents.
+enum Durable {
+    struct Failure: Error { let path: String; let reason: String }
+
+    /// fsync(2) of one file or folder.
+    static func sync(_ path: String) throws(Failure) {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(fd) }
+        // EINVAL: a file system that cannot sync this kind of file (nothing to make durable).
+        guard fsync(fd) == 0 || errno == EINVAL else { throw Failure(path: path, reason: String(cString: strerror(errno))) }
+    }
+
+    /// Every regular file directly in `folder` (what the hook writes there), then the folder.
+    static func syncContents(of folder: URL) throws(HookFailure) {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        do {
+            for name in names.sorted() { try sync(folder.appendingPathComponent(name).path) }
+            try sync(folder.path)
+        } catch {
+            throw .output(.cannotWrite(path: error.path, reason: error.reason))
         }
     }
 }

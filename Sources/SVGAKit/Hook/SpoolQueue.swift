@@ -52,6 +52,13 @@ public final class SpoolQueue: Sendable {
             let target = claimed.appendingPathComponent(name)
             if rename(incoming.appendingPathComponent(name).path, target.path) == 0 { result.append(target) }
         }
+        // The claim is durable before any event is processed: claimed/ first (the new name),
+        // then incoming/ (the old one gone). Best effort: a lost claim is only a reprocessed file,
+        // which the output store's idempotence absorbs.
+        if !result.isEmpty {
+            try? Durable.sync(claimed.path)
+            try? Durable.sync(incoming.path)
+        }
         return result
     }
 
@@ -65,9 +72,19 @@ public final class SpoolQueue: Sendable {
         if !errors.isEmpty {
             let text = errors.map { "\($0.eventID ?? "-"): \($0.reason ?? "error")\n" }.joined()
             let report = folder.appendingPathComponent(file.lastPathComponent + ".error.txt")
-            try? Data(text.utf8).write(to: report, options: .atomic)
+            // Written, fsync'd, then renamed into place, so the report is never seen half-written
+            // or empty after a power loss.
+            let partial = folder.appendingPathComponent(".\(file.lastPathComponent).error.txt.\(getpid())")
+            if (try? Data(text.utf8).write(to: partial)) != nil {
+                try? Durable.sync(partial.path)
+                _ = rename(partial.path, report.path)
+            }
         }
+        // The spool file's bytes were never changed (only renamed), so syncing the folders is
+        // enough: the new entry, then the removal from claimed/.
         _ = rename(file.path, target.path)
+        try? Durable.sync(folder.path)
+        try? Durable.sync(claimed.path)
     }
 
     /// The events of one spool file: the whole file as one JSON object (one event, possibly

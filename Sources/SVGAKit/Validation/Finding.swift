@@ -1,3 +1,4 @@
+import SVGAFormat
 // One thing validation found in one file (issue 4): a stable code, a severity, a message a
 // designer can act on, where it is (sprite, frame, image) and the measured value against the
 // limit. Findings are plain values so reports are deterministic and easy to compare in tests.
@@ -48,7 +49,7 @@ public struct Finding: Sendable, Hashable {
     public struct SpriteRef: Sendable, Hashable {
         public let index: Int
         public let key: String
-        public init(index: Int, key: String) { self.index = index; self.key = key }
+        public init(index: Int, key: String) { self.index = index; self.key = UntrustedText.display(key) }
     }
 
     public var code: RuleCode
@@ -64,15 +65,15 @@ public struct Finding: Sendable, Hashable {
     public init(_ code: RuleCode, _ message: String, sprite: SpriteRef? = nil, frame: Int? = nil,
                 image: String? = nil, value: FindingValue? = nil, limit: FindingValue? = nil) {
         self.code = code; self.severity = code.defaultSeverity; self.message = message
-        self.sprite = sprite; self.frame = frame; self.image = image; self.value = value; self.limit = limit
+        self.sprite = sprite; self.frame = frame; self.image = image.map { UntrustedText.display($0) }; self.value = value; self.limit = limit
     }
 
     /// "(sprite 3 'key', frame 12, image 'bg')", or "" when the finding is about the whole file.
     public var locationText: String {
         var parts: [String] = []
-        if let sprite { parts.append("sprite \(sprite.index) '\(sprite.key)'") }
+        if let sprite { parts.append("sprite \(sprite.index) \(UntrustedText.quoted(sprite.key))") }
         if let frame { parts.append("frame \(frame)") }
-        if let image { parts.append("image '\(image)'") }
+        if let image { parts.append("image \(UntrustedText.quoted(image))") }
         return parts.isEmpty ? "" : " (" + parts.joined(separator: ", ") + ")"
     }
 

@@ -57,13 +57,15 @@ public enum RuleCode: String, Sendable, Hashable, CaseIterable {
 
     // Render cost.
     case costOverdraw = "cost.overdraw"
+    case costPathComplexity = "cost.path-complexity"
 
     public var defaultSeverity: Severity {
         switch self {
         case .decodeContainer, .decodeZlib, .decodeZip, .decodeProtobuf, .decodeJSON, .decodePNG,
              .decodeLimits, .fileUnreadable, .fileNoSVGA,
              .fileSize, .memoryLimit, .canvasEmpty, .canvasSize, .fpsInvalid, .fpsMax, .framesEmpty,
-             .framesMax, .durationMax, .imagesMax, .matteMissing, .spriteFramesShort, .transformNonFinite:
+             .framesMax, .durationMax, .imagesMax, .matteMissing, .spriteFramesShort, .transformNonFinite,
+             .costPathComplexity:
             return .error
         case .memoryHigh, .fpsNonstandard, .imageUnused, .imageOversized, .imageUndecodable,
              .spriteMissingImage, .spriteInvisible, .spriteFramesLong, .compatJPEG, .compatZipContainer,
@@ -120,6 +122,7 @@ public enum RuleCode: String, Sendable, Hashable, CaseIterable {
         case .numberNonFinite: return "a non-finite number in a shape (the shape is dropped)"
         case .shapeUnknownType: return "a shape type outside SHAPE/RECT/ELLIPSE/KEEP (drawn as nothing)"
         case .costOverdraw: return "mean pixels drawn per frame ÷ canvas area over maxOverdraw (an estimate)"
+        case .costPathComplexity: return "a frame whose paths would flatten to more points than the decoder budget: render refuses it"
         }
     }
 

@@ -9,9 +9,12 @@ import Synchronization
 public struct Validator: Sendable {
     public let policy: ValidationPolicy
     public let threads: Int
+    /// What decoding one file may cost; over it the file gets a `decode.limits` error.
+    public let budget: DecodeBudget
 
-    public init(policy: ValidationPolicy = ValidationPolicy(), threads: Int? = nil) {
+    public init(policy: ValidationPolicy = ValidationPolicy(), threads: Int? = nil, budget: DecodeBudget = .default) {
         self.policy = policy
+        self.budget = budget
         self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
     }
 
@@ -20,7 +23,7 @@ public struct Validator: Sendable {
         FileSizeRule(), ImageMemoryRule(), CanvasRule(), TimingRule(), ImageCountRule(),
         ImageDecodeRule(), UnusedImageRule(), MissingImageRule(), MissingMatteRule(), FrameListRule(),
         InvisibleSpriteRule(), OversizedImageRule(), PlayerFeatureRule(), EmptyPathRule(), Color255Rule(),
-        FrameValueRule(), DiagnosticRule(), OverdrawRule(),
+        FrameValueRule(), DiagnosticRule(), OverdrawRule(), PathComplexityRule(),
     ]
 
     /// Validates file contents held in memory; `name` is what the report calls the file.
@@ -28,13 +31,13 @@ public struct Validator: Sendable {
         var stats = FileStats(fileBytes: bytes.count)
         let raw: RawMovie, container: ContainerKind, movie: Movie
         do {
-            (raw, container) = try SVGADecoder.decodeRaw(bytes)
+            (raw, container) = try SVGADecoder.decodeRaw(bytes, budget: budget)
             // Only the ZIP containers report diagnostics before resolution (1.x colours on the
             // 0..255 scale, image files missing from the archive), so only they need the full
             // decode; a zlib file is resolved from the raw movie we already have.
             movie = container == .zlibProtobuf
-                ? try MovieResolver.resolve(raw, container: container)
-                : try SVGADecoder.decode(bytes)
+                ? try MovieResolver.resolve(raw, container: container, budget: budget)
+                : try SVGADecoder.decode(bytes, budget: budget)
         } catch {
             return report(name, [DecodeRule.finding(for: error)], stats)
         }

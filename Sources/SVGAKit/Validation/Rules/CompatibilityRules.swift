@@ -9,7 +9,7 @@ struct PlayerFeatureRule: ValidationRule {
     func check(_ c: ValidationContext, into findings: inout [Finding]) {
         for image in c.movie.images where image.format == .jpeg {
             findings.append(Finding(.compatJPEG,
-                "image '\(image.key)' is a JPEG, which the iOS player does not show: re-export it as PNG",
+                "image \(UntrustedText.quoted(image.key)) is a JPEG, which the iOS player does not show: re-export it as PNG",
                 image: image.key))
         }
         let audioCount = max(c.movie.audios.count, c.movie.audioKeys.count)
@@ -52,7 +52,7 @@ struct EmptyPathRule: ValidationRule {
             }
             guard let first = hits.first else { continue }
             findings.append(Finding(.compatEmptyPath,
-                "sprite '\(sprite.imageKey)' has \(hits.count) shape\(hits.count == 1 ? "" : "s") with empty path data (first in frame \(first)), which break Web-Lite: delete the empty shapes in the source",
+                "sprite \(UntrustedText.quoted(sprite.imageKey)) has \(hits.count) shape\(hits.count == 1 ? "" : "s") with empty path data (first in frame \(first)), which break Web-Lite: delete the empty shapes in the source",
                 sprite: c.sprite(i), frame: first, value: .int(hits.count)))
         }
     }
@@ -79,7 +79,7 @@ struct Color255Rule: ValidationRule {
         }
         for i in bySprite.keys.sorted() {
             let hits = bySprite[i]!
-            let key = i >= 0 && i < c.movie.sprites.count ? "sprite '\(c.movie.sprites[i].imageKey)'" : "the file"
+            let key = i >= 0 && i < c.movie.sprites.count ? "sprite \(UntrustedText.quoted(c.movie.sprites[i].imageKey))" : "the file"
             findings.append(Finding(.compatColor255,
                 "\(key) has \(hits.count) colour\(hits.count == 1 ? "" : "s") on the 0..255 scale: only Android reads them so, other players clamp them to 1 (white, opaque). Write colours as 0..1",
                 sprite: i >= 0 ? c.sprite(i) : nil, frame: hits.first, value: .int(hits.count)))
@@ -101,17 +101,17 @@ struct FrameValueRule: ValidationRule {
             let held = max(2, Int((Double(max(c.movie.fps, 1)) * 0.25).rounded(.up)))
             if let run = s.longestFaintRun, run.length >= held {
                 findings.append(Finding(.compatFaintAlpha,
-                    "sprite '\(sprite.imageKey)' is held at an alpha between 0 and 0.05 for \(run.length) frames from frame \(run.start) (\(s.faintAlpha.count) such frames in all): the web players skip it there, native players draw it faintly. Use 0, or at least 0.05",
+                    "sprite \(UntrustedText.quoted(sprite.imageKey)) is held at an alpha between 0 and 0.05 for \(run.length) frames from frame \(run.start) (\(s.faintAlpha.count) such frames in all): the web players skip it there, native players draw it faintly. Use 0, or at least 0.05",
                     sprite: c.sprite(i), frame: run.start, value: .int(run.length), limit: .int(held)))
             }
             if let first = s.nonFiniteTransform.first {
                 findings.append(Finding(.transformNonFinite,
-                    "sprite '\(sprite.imageKey)' has a transform with NaN or infinity in \(s.nonFiniteTransform.count) shown frame\(s.nonFiniteTransform.count == 1 ? "" : "s") (first \(first)): players behave unpredictably. Fix the layer's keyframes",
+                    "sprite \(UntrustedText.quoted(sprite.imageKey)) has a transform with NaN or infinity in \(s.nonFiniteTransform.count) shown frame\(s.nonFiniteTransform.count == 1 ? "" : "s") (first \(first)): players behave unpredictably. Fix the layer's keyframes",
                     sprite: c.sprite(i), frame: first, value: .int(s.nonFiniteTransform.count)))
             }
             if let first = s.degenerateTransform.first {
                 findings.append(Finding(.transformDegenerate,
-                    "sprite '\(sprite.imageKey)' is shown with a zero-determinant transform (scaled to 0 in an axis) in \(s.degenerateTransform.count) frame\(s.degenerateTransform.count == 1 ? "" : "s") (first \(first)): nothing is drawn there, and Android draws its strokes as hairlines. Set alpha to 0 in those frames instead",
+                    "sprite \(UntrustedText.quoted(sprite.imageKey)) is shown with a zero-determinant transform (scaled to 0 in an axis) in \(s.degenerateTransform.count) frame\(s.degenerateTransform.count == 1 ? "" : "s") (first \(first)): nothing is drawn there, and Android draws its strokes as hairlines. Set alpha to 0 in those frames instead",
                     sprite: c.sprite(i), frame: first, value: .int(s.degenerateTransform.count)))
             }
         }

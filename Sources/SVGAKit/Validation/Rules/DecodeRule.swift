@@ -21,9 +21,11 @@ enum DecodeRule {
         case .zip: advice = "the ZIP archive is damaged; upload it again or re-export it"
         case .protobuf, .json: advice = "the movie description is malformed; re-export it with the official converter"
         case .png: advice = "re-export the image as a PNG"
-        case .limits: advice = "the file is over a safety limit of the decoder; make it smaller"
+        case .limits: advice = "the file is over the decoder's budget (svga --max-memory raises it); make it smaller"
         case .container: advice = "this is not an SVGA file"
         }
-        return Finding(code, "cannot decode the file: \(error.description): \(advice)")
+        let value = error.figure.map { FindingValue.number($0) }
+        let limit = error.limit.map { FindingValue.number($0) }
+        return Finding(code, "cannot decode the file: \(error.description): \(advice)", value: value, limit: limit)
     }
 }

@@ -11,7 +11,7 @@ struct UnusedImageRule: ValidationRule {
         let used = c.usedImageKeys
         for image in c.movie.images where !used.contains(image.key) {
             findings.append(Finding(.imageUnused,
-                "image '\(image.key)' (\(image.pixelWidth)×\(image.pixelHeight), \(byteString(image.data.count))) is not used by any sprite: remove it to save \(byteString(image.data.count)) of file and \(byteString(image.decodedBytes)) of decoded memory",
+                "image \(UntrustedText.quoted(image.key)) (\(image.pixelWidth)×\(image.pixelHeight), \(byteString(image.data.count))) is not used by any sprite: remove it to save \(byteString(image.data.count)) of file and \(byteString(image.decodedBytes)) of decoded memory",
                 image: image.key, value: .int(image.data.count)))
         }
     }
@@ -34,7 +34,7 @@ struct MissingImageRule: ValidationRule {
             // it is the sound track, not a missing picture.
             guard !audioKeys.contains(wanted), !audioKeys.contains(key) else { continue }
             findings.append(Finding(.spriteMissingImage,
-                "\(role) '\(key)' uses image '\(wanted)', which is not in the file, and has no shapes: \(consequence). Add the image (for a slot filled at runtime, a transparent placeholder the size of the slot) or remove the layer",
+                "\(role) \(UntrustedText.quoted(key)) uses image \(UntrustedText.quoted(wanted)), which is not in the file, and has no shapes: \(consequence). Add the image (for a slot filled at runtime, a transparent placeholder the size of the slot) or remove the layer",
                 sprite: c.sprite(i), image: wanted))
         }
     }
@@ -58,7 +58,7 @@ struct OversizedImageRule: ValidationRule {
             let savedFile = Int(Double(image.data.count) * (1 - keptFraction))
             let at = rw >= rh ? use.widthAt : use.heightAt
             findings.append(Finding(.imageOversized,
-                "image '\(image.key)' is \(image.pixelWidth)×\(image.pixelHeight) px but is never drawn larger than \(format((use.maxWidth * 10).rounded() / 10))×\(format((use.maxHeight * 10).rounded() / 10)) on the canvas (\(format((rw * 10).rounded() / 10))× in width, \(format((rh * 10).rounded() / 10))× in height): downscale it to \(tw)×\(th) to save \(byteString(savedMemory)) of decoded memory and about \(byteString(savedFile)) of file",
+                "image \(UntrustedText.quoted(image.key)) is \(image.pixelWidth)×\(image.pixelHeight) px but is never drawn larger than \(format((use.maxWidth * 10).rounded() / 10))×\(format((use.maxHeight * 10).rounded() / 10)) on the canvas (\(format((rw * 10).rounded() / 10))× in width, \(format((rh * 10).rounded() / 10))× in height): downscale it to \(tw)×\(th) to save \(byteString(savedMemory)) of decoded memory and about \(byteString(savedFile)) of file",
                 sprite: at.map { c.sprite($0.sprite) }, frame: at?.frame, image: image.key,
                 value: .ratio(max(rw, rh)), limit: .number(limit)))
         }
@@ -76,7 +76,7 @@ struct ImageDecodeRule: ValidationRule {
                 _ = try ImageDecoder.decode(image.data, orientation: .ignoreExif)
             } catch {
                 findings.append(Finding(.decodePNG,
-                    "image '\(image.key)' cannot be decoded (\(error.description)): re-export it as a PNG",
+                    "image \(UntrustedText.quoted(image.key)) cannot be decoded (\(error.description)): re-export it as a PNG",
                     image: image.key))
             }
         }

@@ -21,7 +21,7 @@ struct ImageMemoryRule: ValidationRule {
     func check(_ c: ValidationContext, into findings: inout [Finding]) {
         let bytes = c.imageMemoryBytes
         let largest = c.movie.images.sorted { $0.decodedBytes > $1.decodedBytes }.prefix(3)
-            .map { "'\($0.key)' \($0.pixelWidth)×\($0.pixelHeight) (\(byteString($0.decodedBytes)))" }
+            .map { "\(UntrustedText.quoted($0.key)) \($0.pixelWidth)×\($0.pixelHeight) (\(byteString($0.decodedBytes)))" }
             .joined(separator: ", ")
         let detail = "images decode to \(byteString(bytes)) of memory (Σ width × height × 4 over \(c.movie.images.count) images)"
         let advice = "players run out of memory long before the file looks large; shrink or drop the largest images: \(largest)"

@@ -12,7 +12,7 @@ struct MissingMatteRule: ValidationRule {
             let key = c.movie.sprites[first].matteKey ?? ""
             let range = members.count == 1 ? "sprite \(first) is" : "sprites \(first)–\(members.last!) are"
             findings.append(Finding(.matteMissing,
-                "\(range) masked by matte '\(key)', but no sprite has that key: iOS and Android draw nothing for them. Add the matte layer or clear their matteKey",
+                "\(range) masked by matte \(UntrustedText.quoted(key)), but no sprite has that key: iOS and Android draw nothing for them. Add the matte layer or clear their matteKey",
                 sprite: c.sprite(first), value: .int(members.count), limit: nil))
         }
     }
@@ -41,7 +41,7 @@ struct InvisibleSpriteRule: ValidationRule {
             } else {
                 reason = "its bitmap and shapes lie outside the canvas\(c.movie.sprites[i].frames.contains { $0.clipPath != nil } ? " (or its clip path)" : "") in every frame"
             }
-            let what = sprite.isMatteSource ? "matte sprite '\(sprite.imageKey)' is never visible, so the sprites it masks never show" : "sprite '\(sprite.imageKey)' is never visible on the canvas"
+            let what = sprite.isMatteSource ? "matte sprite \(UntrustedText.quoted(sprite.imageKey)) is never visible, so the sprites it masks never show" : "sprite \(UntrustedText.quoted(sprite.imageKey)) is never visible on the canvas"
             findings.append(Finding(.spriteInvisible,
                 "\(what): \(reason). Remove the layer (it still costs file size and decoding) or fix its keyframes",
                 sprite: c.sprite(i), value: .int(s.onCanvasFrames)))
@@ -61,11 +61,11 @@ struct FrameListRule: ValidationRule {
             let count = sprite.frames.count
             if count < expected {
                 findings.append(Finding(.spriteFramesShort,
-                    "sprite '\(sprite.imageKey)' has \(count) frames but the movie has \(expected): the Web, Lite and Flutter players crash at frame \(count), Android hides the sprite and iOS freezes it. Re-export so every layer spans the whole timeline",
+                    "sprite \(UntrustedText.quoted(sprite.imageKey)) has \(count) frames but the movie has \(expected): the Web, Lite and Flutter players crash at frame \(count), Android hides the sprite and iOS freezes it. Re-export so every layer spans the whole timeline",
                     sprite: c.sprite(i), frame: count, value: .int(count), limit: .int(expected)))
             } else if count > expected {
                 findings.append(Finding(.spriteFramesLong,
-                    "sprite '\(sprite.imageKey)' has \(count) frames but the movie has \(expected): frames \(expected)…\(count - 1) are never shown and only add bytes",
+                    "sprite \(UntrustedText.quoted(sprite.imageKey)) has \(count) frames but the movie has \(expected): frames \(expected)…\(count - 1) are never shown and only add bytes",
                     sprite: c.sprite(i), frame: expected, value: .int(count), limit: .int(expected)))
             }
         }
