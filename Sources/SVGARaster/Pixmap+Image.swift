@@ -375,9 +375,12 @@ enum ImageSampling {
                 let x = Int(truncatingIfNeeded: u >> 32), y = Int(truncatingIfNeeded: v >> 32)
                 let fx = Float(UInt32(truncatingIfNeeded: u)) * scale, fy = Float(UInt32(truncatingIfNeeded: v)) * scale
                 let p = texels + (y * source.width + x) * 4
-                let s = bilinear(p.load(as: UInt32.self), p.load(fromByteOffset: 4, as: UInt32.self),
-                                 p.load(fromByteOffset: stride, as: UInt32.self), p.load(fromByteOffset: stride + 4, as: UInt32.self),
-                                 fx: fx, fy: fy, alpha: alpha)
+                let t00 = p.load(as: UInt32.self), t10 = p.load(fromByteOffset: 4, as: UInt32.self)
+                let t01 = p.load(fromByteOffset: stride, as: UInt32.self), t11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)
+                // Four transparent texels filter to transparent, which source-over leaves alone:
+                // the margins most sprite images have cost four loads.
+                if (t00 | t10 | t01 | t11) == 0 { continue }
+                let s = bilinear(t00, t10, t01, t11, fx: fx, fy: fy, alpha: alpha)
                 PackedPixel.blend(s, coverage: k, onto: row.dst + i * 4)
             }
         }
