@@ -56,7 +56,11 @@ let package = Package(
         // Public facade: info, render jobs, validation, previews, the gift-event hook.
         .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+                                                      "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
+                                                      "CLibraryVersions"]),
+        // Versions stated only as bare macros (libjpeg-turbo), for `svga --version`.
+        .target(name: "CLibraryVersions"),
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 

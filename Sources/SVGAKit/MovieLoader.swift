@@ -62,14 +62,5 @@ public enum MovieLoader {
         }
     }
 
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && (ns.code == NSFileNoSuchFileError || ns.code == NSFileReadNoSuchFileError) {
-            return "no such file"
-        }
-        return ns.localizedDescription
-    }
+    static func describe(_ error: Error) -> String { FileSystemReason.describe(error) }
 }

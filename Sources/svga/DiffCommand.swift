@@ -33,18 +33,23 @@ enum DiffCommand {
         do {
             let png = try PNGEncoder.encode(p)
             try Data(png).write(to: URL(fileURLWithPath: path))
+        } catch let e as PNGError {
+            throw .file(path: path, message: "cannot encode PNG: \(e.description)")
         } catch {
-            throw .file(path: path, message: "cannot write PNG: \(error)")
+            throw .fileSystem(path, cannot: "write", error)
         }
     }
 
-    /// `render --compare REFDIR`: each rendered frame against REFDIR/frame_NNNN.png when present.
-    static func compareFolders(actual: String, reference: String, files: [String], minPSNR: Double?) throws(CLIError) {
+    /// `render --compare REFDIR`: each rendered file against the reference frame of the same
+    /// frame index (`pairs`: our file name, reference file name; they differ with --renumber).
+    /// A missing reference frame fails the check, naming it: comparing nothing is not a pass.
+    static func compareFolders(actual: String, reference: String, pairs: [(String, String)], minPSNR: Double?) throws(CLIError) {
         var worst = Double.infinity, compared = 0
-        for name in files {
-            let refPath = reference + "/" + name
-            guard FileManager.default.fileExists(atPath: refPath) else { continue }
-            let ours = try DynamicOptions.loadImage(actual + "/" + name)
+        var missing: [String] = []
+        for (name, referenceName) in pairs {
+            let refPath = (reference as NSString).appendingPathComponent(referenceName)
+            guard FileManager.default.fileExists(atPath: refPath) else { missing.append(refPath); continue }
+            let ours = try DynamicOptions.loadImage((actual as NSString).appendingPathComponent(name))
             let ref = try DynamicOptions.loadImage(refPath)
             guard let r = ImageComparison.compare(ours, ref) else {
                 throw .failed("\(name): size \(ours.width)×\(ours.height) differs from the reference \(ref.width)×\(ref.height)")
@@ -53,7 +58,11 @@ enum DiffCommand {
             worst = min(worst, r.psnr)
             Output.line("\(name): " + describe(r))
         }
-        Output.line("compared \(compared) frames with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
+        Output.line("compared \(counted(compared, "frame")) with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
+        if let first = missing.first {
+            let more = missing.count > 1 ? " (and \(counted(missing.count - 1, "more frame")))" : ""
+            throw .file(path: first, message: "missing reference frame\(more)")
+        }
         if let minPSNR, worst < minPSNR { throw .failed(String(format: "minimum PSNR %.2f dB is below %.2f", worst, minPSNR)) }
     }
 }

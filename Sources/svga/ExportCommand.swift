@@ -75,7 +75,7 @@ enum ExportCommand {
             guard raw else { throw .usage("--print-ffmpeg-args goes with raw output (OUTPUT '-' or --raw)") }
             let size: (width: Int, height: Int)
             do { size = try renderer.canvasSize(scale: options.scale) } catch { throw .render(path: path, error) }
-            Output.line(FFmpegCommand.rawInputArguments(width: size.width, height: size.height, fps: movie.fps).joined(separator: " "))
+            Output.data(FFmpegCommand.rawInputArguments(width: size.width, height: size.height, fps: movie.fps).joined(separator: " "))
             return
         }
 
@@ -93,10 +93,10 @@ enum ExportCommand {
         for note in summary.notes { Output.error("svga: \(path): note: \(note)") }
         if a.flag("json") {
             let line = json(summary, input: path).serialized()
-            if raw { Output.error(line) } else { Output.line(line) }
+            if raw { Output.error(line) } else { Output.data(line) }
         } else {
             let text = line(summary, input: path)
-            if raw { Output.error(text) } else { Output.line(text) }
+            if raw { Output.warning(text) } else { Output.line(text) }
         }
     }
 

@@ -10,10 +10,10 @@ enum InfoCommand {
         do { loaded = try MovieLoader.load(path) } catch { throw .load(error) }
         let info = MovieInfo(movie: loaded.movie, fileBytes: loaded.bytes.count)
         if a.flag("json") {
-            Output.line(info.json.serialized())
+            Output.data(info.json.serialized())
         } else {
-            Output.line("\(path)")
-            Output.line(info.text)
+            Output.data("\(path)")
+            Output.data(info.text)
         }
     }
 }

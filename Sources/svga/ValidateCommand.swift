@@ -21,13 +21,14 @@ enum ValidateCommand {
             throw .usage(error.description)
         }
         if a.flag("list-rules") {
-            Output.line(listing(policy, json: a.flag("json")))
+            Output.data(listing(policy, json: a.flag("json")))
             return
         }
         guard !a.positionals.isEmpty else { throw .usage("validate takes at least one FILE or DIR") }
         let validator = Validator(policy: policy, threads: try a.int("threads", min: 1))
         let report = validator.validate(paths: a.positionals)
-        Output.line(a.flag("json") ? report.json.serialized(pretty: true) : report.text)
+        // Under --quiet a passing run prints nothing; a failing one still shows its report.
+        if !Output.quiet || !report.passed { Output.data(a.flag("json") ? report.json.serialized(pretty: true) : report.text) }
         if !report.passed { throw .failed(nil) }
     }
 
