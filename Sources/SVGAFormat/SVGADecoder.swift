@@ -21,10 +21,12 @@ public enum SVGADecoder {
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04 {
             return try ZipContainerDecoder.decode(bytes)
         }
-        // Not even a zlib header (nor gzip, which zlib names itself): most likely not an SVGA at
+        // Not even a zlib method byte (nor gzip, which zlib names itself): most likely not an SVGA at
         // all (a text file, a GIF), and "unknown compression method" would not tell a person that.
         let gzip = bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
-        if !gzip && !(bytes.count >= 2 && bytes[0] & 0x0F == 8 && (UInt16(bytes[0]) << 8 | UInt16(bytes[1])) % 31 == 0) {
+        // Only a first byte that does not even name deflate (RFC 1950 CM = 8) counts: 78 with a
+        // broken check byte is a damaged SVGA and keeps zlib's own message.
+        if !gzip && bytes[0] & 0x0F != 8 {
             let hex = Array("0123456789ABCDEF")
             let start = bytes.prefix(4).map { String([hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]]) }
             throw DecodeError(stage: .container, message: "not an SVGA file (neither zlib nor ZIP): it starts with \(start.joined(separator: " "))")

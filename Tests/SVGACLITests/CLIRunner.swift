@@ -22,7 +22,11 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    struct Result { let status: Int32; let stdout: String; let stderr: String }
+    struct Result {
+        let status: Int32; let stdout: String; let stderr: String
+        /// stdout as bytes, for binary output (`render --out -`).
+        var stdoutBytes: [UInt8] = []
+    }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "svga executable not built"]) }
@@ -42,7 +46,7 @@ enum CLIRunner {
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
     }
 
     static func temporaryDirectory(_ name: String) throws -> URL {
