@@ -86,7 +86,7 @@ public struct MovieInfo: Sendable {
         var lines = [
             "container:     \(movie.container.rawValue) (version \(movie.version.isEmpty ? "none" : movie.version))",
             "canvas:        \(format(movie.viewBox.width)) × \(format(movie.viewBox.height))",
-            "timing:        \(movie.frameCount) frames at \(movie.fps) fps = \(format(movie.duration)) s",
+            "timing:        \(movie.frameCount) frame\(movie.frameCount == 1 ? "" : "s") at \(movie.fps) fps = \(format(movie.duration)) s",
             "sprites:       \(movie.sprites.count)",
             "images:        \(movie.images.count), decoded \(byteString(imageMemoryBytes))",
             "audio entries: \(movie.audios.count)",

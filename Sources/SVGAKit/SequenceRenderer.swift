@@ -28,7 +28,7 @@ public struct SequenceRenderer: Sendable {
         self.renderer = renderer
         self.scale = scale
         self.compression = compression
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, threads ?? AvailableCPUs.count)
     }
 
     /// `frame_NNNN.png` with at least four digits, zero-based.

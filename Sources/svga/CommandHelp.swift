@@ -8,7 +8,7 @@ enum CommandHelp {
         """),
         ("render", """
           render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--png-level fast|default|max]
-                 [--overwrite|-y] [--renumber | --start-number N] [--compare REFDIR [--min-psnr DB]]
+                 [--overwrite|-y] [--renumber | --start-number N] [--compare REFDIR [--min-psnr DB]] [--json]
                  [--set-image KEY=IMAGE] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
                  [--image-mask KEY=none|circle|radius:R] [--set-text KEY=TEXT]
                  [--text-style KEY=JSON] [--font PATH] [--hide KEY]

@@ -40,29 +40,54 @@ enum DiffCommand {
         }
     }
 
-    /// `render --compare REFDIR`: each rendered file against the reference frame of the same
-    /// frame index (`pairs`: our file name, reference file name; they differ with --renumber).
-    /// A missing reference frame fails the check, naming it: comparing nothing is not a pass.
-    static func compareFolders(actual: String, reference: String, pairs: [(String, String)], minPSNR: Double?) throws(CLIError) {
-        var worst = Double.infinity, compared = 0
+    /// `render --compare REFDIR`: what was compared, and what was missing.
+    struct FolderComparison {
+        let reference: String
+        var results: [(name: String, comparison: ImageComparison)] = []
         var missing: [String] = []
+        var worst: Double { results.map(\.comparison.psnr).min() ?? .infinity }
+
+        var json: JSONValue {
+            .object([("reference", .string(reference)), ("compared", .int(results.count)),
+                     // JSON has no infinity: identical frames have a null PSNR.
+                     ("minPSNR", .number(worst)), ("missing", .array(missing.map { .string($0) })),
+                     ("frames", .array(results.map { r in
+                         .object([("file", .string(r.name)), ("psnr", .number(r.comparison.psnr)),
+                                  ("maxChannelDifference", .int(r.comparison.maxChannelDifference)),
+                                  ("pixelsDifferingMoreThan8", .int(r.comparison.pixelsDifferingMoreThan8))])
+                     }))])
+        }
+
+        /// A missing reference frame fails the check, naming it: comparing nothing is not a pass.
+        func check(minPSNR: Double?) throws(CLIError) {
+            if let first = missing.first {
+                let more = missing.count > 1 ? " (and \(counted(missing.count - 1, "more frame")))" : ""
+                throw .file(path: first, message: "missing reference frame\(more)")
+            }
+            if let minPSNR, worst < minPSNR { throw .failed(String(format: "minimum PSNR %.2f dB is below %.2f", worst, minPSNR)) }
+        }
+    }
+
+    /// Each rendered file against the reference frame of the same frame index (`pairs`: our file
+    /// name, reference file name; they differ with --renumber). Prints a line per frame unless
+    /// `quietly` (render --json prints the comparison in its summary instead).
+    static func compareFolders(actual: String, reference: String, pairs: [(String, String)], quietly: Bool = false) throws(CLIError) -> FolderComparison {
+        var result = FolderComparison(reference: reference)
         for (name, referenceName) in pairs {
             let refPath = (reference as NSString).appendingPathComponent(referenceName)
-            guard FileManager.default.fileExists(atPath: refPath) else { missing.append(refPath); continue }
+            guard FileManager.default.fileExists(atPath: refPath) else { result.missing.append(refPath); continue }
             let ours = try DynamicOptions.loadImage((actual as NSString).appendingPathComponent(name))
             let ref = try DynamicOptions.loadImage(refPath)
             guard let r = ImageComparison.compare(ours, ref) else {
                 throw .failed("\(name): size \(ours.width)×\(ours.height) differs from the reference \(ref.width)×\(ref.height)")
             }
-            compared += 1
-            worst = min(worst, r.psnr)
-            Output.line("\(name): " + describe(r))
+            result.results.append((name, r))
+            if !quietly { Output.line("\(name): " + describe(r)) }
         }
-        Output.line("compared \(counted(compared, "frame")) with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
-        if let first = missing.first {
-            let more = missing.count > 1 ? " (and \(counted(missing.count - 1, "more frame")))" : ""
-            throw .file(path: first, message: "missing reference frame\(more)")
+        let worst = result.worst
+        if !quietly {
+            Output.line("compared \(counted(result.results.count, "frame")) with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
         }
-        if let minPSNR, worst < minPSNR { throw .failed(String(format: "minimum PSNR %.2f dB is below %.2f", worst, minPSNR)) }
+        return result
     }
 }

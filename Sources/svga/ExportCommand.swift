@@ -123,7 +123,7 @@ enum ExportCommand {
     }
 
     static func line(_ s: ExportSummary, input: String) -> String {
-        var text = "exported \(s.frames) frames of \(input) as \(s.format.rawValue), \(s.width)×\(s.height)"
+        var text = "exported \(counted(s.frames, "frame")) of \(input) as \(s.format.rawValue), \(s.width)×\(s.height)"
         if s.videoWidth != s.width || s.videoHeight != s.height { text += " (video \(s.videoWidth)×\(s.videoHeight), \(s.layout?.rawValue ?? ""))" }
         text += " at \(s.fps) fps → \(s.output), \(s.bytes) bytes in \(String(format: "%.2f", s.seconds)) s"
         if s.audioTracks > 0 { text += ", \(s.audioTracks) audio \(s.audioTracks == 1 ? "entry" : "entries") mixed" }

@@ -29,7 +29,7 @@ enum PreviewCommand {
         }
         let dir = out.hasSuffix("/") ? out : out + "/"
         Output.line("\(dir)\(Preview.posterName): frame \(preview.posterFrame), \(preview.posterSize.width)×\(preview.posterSize.height)")
-        Output.line("\(dir)\(Preview.sheetName): \(preview.sheetFrames.count) frames (\(preview.sheetFrames.map(String.init).joined(separator: ", "))), \(preview.sheetSize.width)×\(preview.sheetSize.height)")
-        Output.line("\(dir)\(Preview.animationName): APNG, \(preview.animationFrames.count) frames at \(preview.animationFps) fps, \(preview.animationSize.width)×\(preview.animationSize.height)")
+        Output.line("\(dir)\(Preview.sheetName): \(counted(preview.sheetFrames.count, "frame")) (\(preview.sheetFrames.map(String.init).joined(separator: ", "))), \(preview.sheetSize.width)×\(preview.sheetSize.height)")
+        Output.line("\(dir)\(Preview.animationName): APNG, \(counted(preview.animationFrames.count, "frame")) at \(preview.animationFps) fps, \(preview.animationSize.width)×\(preview.animationSize.height)")
     }
 }

@@ -9,7 +9,7 @@ enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {
         let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr",
                                                                                "start-number", PNGLevelOption.optionName]),
-                              flags: [PNGLevelOption.flagName, "overwrite", "y", "renumber"])
+                              flags: [PNGLevelOption.flagName, "overwrite", "y", "renumber", "json"])
         guard a.positionals.count == 1 else { throw .usage("render takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("render needs --out DIR (or --out FILE.png with --frame N)") }
         // Options that only mean something with another: a CI gate must not pass because its
@@ -19,7 +19,7 @@ enum RenderCommand {
         if single != nil {
             guard a.value("frames") == nil else { throw .usage("use --frame N or --frames SPEC, not both") }
             for option in ["compare", "start-number"] where a.value(option) != nil { throw .usage("--\(option) applies to a frame sequence, not --frame") }
-            for flag in ["overwrite", "y", "renumber"] where a.flag(flag) { throw .usage("--\(flag) applies to a frame sequence, not --frame") }
+            for flag in ["overwrite", "y", "renumber", "json"] where a.flag(flag) { throw .usage("--\(flag) applies to a frame sequence, not --frame") }
             let ext = (out as NSString).pathExtension.lowercased()
             guard out == "-" || ext == "png" else {
                 throw .usage("render --frame writes PNG; '\(out)' asks for .\(ext.isEmpty ? "(no extension)" : ext) (svga export writes webp, gif, apng and video)")
@@ -84,15 +84,35 @@ enum RenderCommand {
                 throw .fileSystem(outURL.appendingPathComponent(stale).path, cannot: "remove stale frame", error)
             }
         }
+        let referenceNames = selection.frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: movie.frameCount) }
+        func compare(quietly: Bool) throws(CLIError) -> DiffCommand.FolderComparison? {
+            guard let reference else { return nil }
+            return try DiffCommand.compareFolders(actual: out, reference: reference, pairs: Array(zip(summary.files, referenceNames)), quietly: quietly)
+        }
+        if a.flag("json") {
+            let comparison = try compare(quietly: true)
+            Output.data(json(summary, input: path, out: out, threads: job.threads, replaced: earlier.count, comparison: comparison).serialized())
+            try comparison?.check(minPSNR: minPSNR)
+            return
+        }
         let fps = summary.seconds > 0 ? Double(summary.frames) / summary.seconds : 0
         let reused = summary.reused > 0 ? ", \(summary.reused) identical to the frame before them (reused)" : ""
         let removed = earlier.isEmpty ? "" : "; replaced \(counted(earlier.count, "earlier frame"))"
         Output.line("rendered \(counted(summary.frames, "frame")) of \(path) at \(summary.width)×\(summary.height) to \(out) in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", fps)) frames/s, \(counted(job.threads, "thread"))\(reused))\(removed)")
+        try compare(quietly: false)?.check(minPSNR: minPSNR)
+    }
 
-        if let reference {
-            let referenceNames = selection.frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: movie.frameCount) }
-            try DiffCommand.compareFolders(actual: out, reference: reference, pairs: Array(zip(summary.files, referenceNames)), minPSNR: minPSNR)
-        }
+    /// `render --json`: one object on stdout, keys in a stable order.
+    static func json(_ s: SequenceRenderer.Summary, input: String, out: String, threads: Int, replaced: Int,
+                     comparison: DiffCommand.FolderComparison?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("input", .string(input)), ("out", .string(out)), ("frames", .int(s.frames)), ("reused", .int(s.reused)),
+            ("width", .int(s.width)), ("height", .int(s.height)), ("threads", .int(threads)),
+            ("seconds", .number((s.seconds * 1000).rounded() / 1000)), ("replacedEarlierFrames", .int(replaced)),
+            ("files", .array(s.files.map { .string($0) })),
+        ]
+        if let comparison { fields.append(("compare", comparison.json)) }
+        return .object(fields)
     }
 
     /// `--frame N --out FILE.png|-`: parents are created as for a folder; `-` is stdout, and the

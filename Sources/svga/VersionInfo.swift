@@ -3,7 +3,7 @@ import CFontconfig
 import CFreeType
 import CFriBidi
 import CHarfBuzz
-import CLibraryVersions
+import CSystemInfo
 import CPNG
 import CWebP
 import CZlib

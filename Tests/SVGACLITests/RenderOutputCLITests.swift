@@ -115,3 +115,61 @@ struct RenderOutputCLITests {
         #expect(FileManager.default.fileExists(atPath: target))
     }
 }
+
+/// `render --json` and the default thread count (issue 13).
+struct RenderSummaryCLITests {
+    static let sample = "SampleAssets/bitmaps.svga"
+
+    @Test func jsonSummaryWithComparison() throws {
+        let dir = try CLIRunner.temporaryDirectory("json")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let first = try CLIRunner.run(["render", Self.sample, "--out", dir.appendingPathComponent("a").path, "--frames", "0-2"])
+        #expect(first.status == 0)
+        let r = try CLIRunner.run(["render", Self.sample, "--out", dir.appendingPathComponent("b").path, "--frames", "1-2", "--threads", "1",
+                                   "--json", "--compare", dir.appendingPathComponent("a").path])
+        #expect(r.status == 0, "\(r.stderr)")
+        #expect(r.stdout.split(separator: "\n").count == 1, "one JSON line and nothing else: \(r.stdout)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [String: Any])
+        #expect(object["frames"] as? Int == 2)
+        #expect(object["width"] as? Int == 300 && object["height"] as? Int == 300)
+        #expect(object["threads"] as? Int == 1)
+        #expect(object["files"] as? [String] == ["frame_0001.png", "frame_0002.png"])
+        let compare = try #require(object["compare"] as? [String: Any])
+        #expect(compare["compared"] as? Int == 2)
+        #expect(compare["minPSNR"] is NSNull)   // identical frames: infinite PSNR
+        #expect((compare["missing"] as? [Any])?.isEmpty == true)
+        // The JSON keys come in the documented order.
+        #expect(r.stdout.hasPrefix(#"{"input":"SampleAssets/bitmaps.svga","out":"#))
+    }
+
+    @Test func jsonSummaryStillFailsAMissingReference() throws {
+        let dir = try CLIRunner.temporaryDirectory("json-missing")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let ref = dir.appendingPathComponent("ref")
+        try FileManager.default.createDirectory(at: ref, withIntermediateDirectories: true)
+        let r = try CLIRunner.run(["render", Self.sample, "--out", dir.appendingPathComponent("b").path, "--frames", "0", "--json", "--compare", ref.path])
+        #expect(r.status == 1)
+        #expect(r.stdout.contains(#""missing":[""#), "\(r.stdout)")
+        #expect(r.stderr == "svga: \(ref.path)/frame_0000.png: missing reference frame\n")
+    }
+
+    /// `taskset -c 0` leaves one CPU in the affinity mask whatever the machine has.
+    @Test func defaultThreadsFollowTheAffinityMask() throws {
+        let dir = try CLIRunner.temporaryDirectory("affinity")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let taskset = try #require(["/usr/bin/taskset", "/bin/taskset"].first { FileManager.default.isExecutableFile(atPath: $0) },
+                                   "taskset (util-linux) is needed for this test")
+        let svga = try #require(CLIRunner.executable)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: taskset)
+        process.arguments = ["-c", "0", svga.path, "render", CLIRunner.repositoryRoot.appendingPathComponent(Self.sample).path,
+                             "--out", dir.path, "--frames", "0-3"]
+        let out = Pipe()
+        process.standardOutput = out
+        try process.run()
+        let text = String(decoding: out.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(text.contains("frames/s, 1 thread)"), "\(text)")
+    }
+}
