@@ -53,6 +53,23 @@ public enum MovieLoader {
         }
     }
 
+    /// Standard input, read to its end (within the same byte cap); errors name it `stdin`.
+    public static func readStandardInput() throws(LoadError) -> [UInt8] {
+        let data: Data
+        do { data = try FileHandle.standardInput.read(upToCount: maxFileBytes + 1) ?? Data() } catch {
+            throw LoadError(path: "stdin", kind: .unreadable(describe(error)))
+        }
+        guard data.count <= maxFileBytes else { throw LoadError(path: "stdin", kind: .unreadable("over the \(maxFileBytes)-byte limit")) }
+        return [UInt8](data)
+    }
+
+    /// `load`, with `-` meaning standard input.
+    public static func load(pathOrStdin path: String) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
+        guard path == "-" else { return try load(path) }
+        let bytes = try readStandardInput()
+        do { return (try SVGADecoder.decode(bytes), bytes) } catch { throw LoadError(path: "stdin", kind: .decode(error)) }
+    }
+
     public static func load(_ path: String) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
         let bytes = try readBytes(path)
         do {

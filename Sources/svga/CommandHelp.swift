@@ -4,7 +4,7 @@
 enum CommandHelp {
     static let commands: [(name: String, usage: String)] = [
         ("info", """
-          info FILE [--json]                       container, canvas, timing, images, features, keys
+          info FILE|- ... [--json]                 container, canvas, timing, images, features, keys
         """),
         ("render", """
           render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--png-level fast|default|max]
@@ -15,7 +15,7 @@ enum CommandHelp {
           render FILE --frame N --out FILE.png|-   one frame (parents created; - is stdout)
         """),
         ("diff", """
-          diff A.png B.png [--diff-out PATH] [--min-psnr DB]
+          diff A.png B.png [--diff-out PATH] [--min-psnr DB] [--json]
         """),
         ("validate", """
           validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--json] [--strict]

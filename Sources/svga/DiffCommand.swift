@@ -7,20 +7,33 @@ import SVGARaster
 /// more than 8; the same numbers the conformance tests use (ImageComparison).
 enum DiffCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["diff-out", "min-psnr"], flags: [])
+        let a = try Arguments(args, options: ["diff-out", "min-psnr"], flags: ["json"])
         guard a.positionals.count == 2 else { throw .usage("diff takes two PNG files") }
         let (pa, pb) = (a.positionals[0], a.positionals[1])
+        let minPSNR = try a.double("min-psnr")
         let imageA = try DynamicOptions.loadImage(pa), imageB = try DynamicOptions.loadImage(pb)
         guard let result = ImageComparison.compare(imageA, imageB) else {
             throw .failed("\(pa) is \(imageA.width)×\(imageA.height) but \(pb) is \(imageB.width)×\(imageB.height)")
         }
-        Output.line(describe(result))
+        var diffOut: String?
         if let out = a.value("diff-out"), let diff = ImageComparison.triptych(expected: imageB, actual: imageA) {
             try writePNG(diff, to: out)
-            Output.line("diff image (b | diff | a): \(out)")
+            diffOut = out
         }
-        if let min = try a.double("min-psnr"), result.psnr < min {
-            throw .failed(String(format: "PSNR %.2f dB is below --min-psnr %.2f", result.psnr, min))
+        if a.flag("json") {
+            Output.data(JSONValue.object([
+                ("a", .string(pa)), ("b", .string(pb)), ("width", .int(imageA.width)), ("height", .int(imageA.height)),
+                // JSON has no infinity: identical images have a null PSNR.
+                ("psnr", .number(result.psnr)), ("maxChannelDifference", .int(result.maxChannelDifference)),
+                ("pixelsDifferingMoreThan8", .int(result.pixelsDifferingMoreThan8)), ("pixelCount", .int(result.pixelCount)),
+                ("diffOut", diffOut.map { .string($0) } ?? .null),
+            ]).serialized())
+        } else {
+            Output.line(describe(result))
+            if let diffOut { Output.line("diff image (b | diff | a): \(diffOut)") }
+        }
+        if let minPSNR, result.psnr < minPSNR {
+            throw .failed(String(format: "PSNR %.2f dB is below --min-psnr %.2f", result.psnr, minPSNR))
         }
     }
 

@@ -29,6 +29,11 @@ enum CLIRunner {
     }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        try runWithInput(arguments, stdin: stdin.map { Data($0.utf8) })
+    }
+
+    /// `run` with binary standard input (`svga info -`).
+    static func runWithInput(_ arguments: [String], stdin: Data?) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "svga executable not built"]) }
         let process = Process()
         process.executableURL = executable
@@ -39,7 +44,7 @@ enum CLIRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
