@@ -18,7 +18,8 @@ enum CommandHelp {
           diff A.png B.png [--diff-out PATH] [--min-psnr DB] [--json]
         """),
         ("validate", """
-          validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--json] [--strict]
+          validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--format text|json|github]
+                 [--json] [--strict]
                  [--threads N]
           validate --list-rules [--profile NAME] [--rules RULES.json] [--json]
         """),
