@@ -54,9 +54,13 @@ let package = Package(
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public facade: info, render jobs, validation, previews, the gift-event hook.
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "CSystemInfo"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+                                                      "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
+                                                      "CSystemInfo"]),
+        // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
+        .target(name: "CSystemInfo"),
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 

@@ -1,7 +1,7 @@
 // The public entry: bytes → RawMovie (decodeRaw) → Movie (decode, via MovieResolver).
 // Container detection is spec A.1 / B.1.1: `PK\3\4` is a ZIP; anything else must be a zlib
-// stream holding a protobuf MovieEntity (raw deflate, gzip and unknown formats fail in the zlib
-// stage with a message naming what was found). Nothing is printed here.
+// stream holding a protobuf MovieEntity (gzip fails in the zlib stage naming it; bytes that are
+// not even a zlib header fail in the container stage as "not an SVGA file"). Nothing is printed here.
 
 public enum SVGADecoder {
     public static func decodeRaw(_ bytes: [UInt8], budget: DecodeBudget = .default) throws(DecodeError) -> (RawMovie, ContainerKind) {
@@ -32,6 +32,16 @@ public enum SVGADecoder {
         guard !bytes.isEmpty else { throw DecodeError(stage: .container, message: "empty input (0 bytes)") }
         if bytes.count >= 4 && bytes[0] == 0x50 && bytes[1] == 0x4B && bytes[2] == 0x03 && bytes[3] == 0x04 {
             return try ZipContainerDecoder.decode(bytes, budget: budget)
+        }
+        // Not even a zlib method byte (nor gzip, which zlib names itself): most likely not an SVGA at
+        // all (a text file, a GIF), and "unknown compression method" would not tell a person that.
+        let gzip = bytes.count >= 2 && bytes[0] == 0x1F && bytes[1] == 0x8B
+        // Only a first byte that does not even name deflate (RFC 1950 CM = 8) counts: 78 with a
+        // broken check byte is a damaged SVGA and keeps zlib's own message.
+        if !gzip && bytes[0] & 0x0F != 8 {
+            let hex = Array("0123456789ABCDEF")
+            let start = bytes.prefix(4).map { String([hex[Int($0 >> 4)], hex[Int($0 & 0x0F)]]) }
+            throw DecodeError(stage: .container, message: "not an SVGA file (neither zlib nor ZIP): it starts with \(start.joined(separator: " "))")
         }
         let inflated: [UInt8]
         do { inflated = try Inflate.zlib(bytes, limit: budget.maxInflatedBytes) } catch { throw DecodeError(error) }

@@ -7,7 +7,7 @@ public struct FrameSelection: Sendable, Hashable {
         public var description: String {
             switch self {
             case .malformed(let p): return "frame list part '\(p)' is not N, N-M, N- or -M"
-            case .outOfRange(let p, let n): return "frame list part '\(p)' is outside 0..<\(n)"
+            case .outOfRange(let p, let n): return "frame list part '\(p)' is outside the frames " + (n > 0 ? "0–\(n - 1)" : "(there are none)")
             }
         }
     }

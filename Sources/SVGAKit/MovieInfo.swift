@@ -40,6 +40,13 @@ public struct MovieInfo: Sendable {
         return result
     }
 
+    /// Audio blobs in the file that no audio entry plays (Castle.svga carries an MP3 with no
+    /// timeline entry): they make the `audio` feature true while "audio entries" is 0.
+    public var unplayedAudioKeys: [String] {
+        let played = Set(movie.audios.map(\.key))
+        return movie.audioKeys.filter { !played.contains($0) }
+    }
+
     public var json: JSONValue {
         let f = movie.features
         return .object([
@@ -66,6 +73,7 @@ public struct MovieInfo: Sendable {
                 .object([("key", .string(UntrustedText.display($0.key))), ("startFrame", .int($0.startFrame)), ("endFrame", .int($0.endFrame)),
                          ("startTime", .int($0.startTime)), ("totalTime", .int($0.totalTime)), ("bytes", .int($0.data.count))])
             })),
+            ("unplayedAudioKeys", .array(unplayedAudioKeys.map { .string($0) })),
             ("replaceableKeys", .array(replaceableKeys.map {
                 .object([("sprite", .string($0.spriteKey)), ("image", .string($0.imageKey)),
                          ("layoutWidth", .number($0.layoutWidth)), ("layoutHeight", .number($0.layoutHeight))])
@@ -86,10 +94,11 @@ public struct MovieInfo: Sendable {
         var lines = [
             "container:     \(movie.container.rawValue) (version \(movie.version.isEmpty ? "none" : UntrustedText.display(movie.version)))",
             "canvas:        \(format(movie.viewBox.width)) × \(format(movie.viewBox.height))",
-            "timing:        \(movie.frameCount) frames at \(movie.fps) fps = \(format(movie.duration)) s",
+            "timing:        \(movie.frameCount) frame\(movie.frameCount == 1 ? "" : "s") at \(movie.fps) fps = \(format(movie.duration)) s",
             "sprites:       \(movie.sprites.count)",
             "images:        \(movie.images.count), decoded \(byteString(imageMemoryBytes))",
-            "audio entries: \(movie.audios.count)",
+            "audio entries: \(movie.audios.count)" + (unplayedAudioKeys.isEmpty ? "" :
+                "; \(unplayedAudioKeys.count) audio blob\(unplayedAudioKeys.count == 1 ? "" : "s") with no entry, never played (\(unplayedAudioKeys.joined(separator: ", ")))"),
             "file size:     \(byteString(fileBytes))",
             "features:      \(features.isEmpty ? "none" : features.joined(separator: ", "))",
         ]

@@ -53,6 +53,23 @@ public enum MovieLoader {
         }
     }
 
+    /// Standard input, read to its end (within the same byte cap); errors name it `stdin`.
+    public static func readStandardInput() throws(LoadError) -> [UInt8] {
+        let data: Data
+        do { data = try FileHandle.standardInput.read(upToCount: maxFileBytes + 1) ?? Data() } catch {
+            throw LoadError(path: "stdin", kind: .unreadable(describe(error)))
+        }
+        guard data.count <= maxFileBytes else { throw LoadError(path: "stdin", kind: .unreadable("over the \(maxFileBytes)-byte limit")) }
+        return [UInt8](data)
+    }
+
+    /// `load`, with `-` meaning standard input.
+    public static func load(pathOrStdin path: String, budget: DecodeBudget = .default) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
+        guard path == "-" else { return try load(path, budget: budget) }
+        let bytes = try readStandardInput()
+        do { return (try SVGADecoder.decode(bytes, budget: budget), bytes) } catch { throw LoadError(path: "stdin", kind: .decode(error)) }
+    }
+
     public static func load(_ path: String, budget: DecodeBudget = .default) throws(LoadError) -> (movie: Movie, bytes: [UInt8]) {
         let bytes = try readBytes(path)
         do {
@@ -62,14 +79,5 @@ public enum MovieLoader {
         }
     }
 
-    static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if ns.domain == NSCocoaErrorDomain, let underlying = ns.userInfo[NSUnderlyingErrorKey] as? NSError {
-            return String(cString: strerror(Int32(underlying.code)))
-        }
-        if ns.domain == NSCocoaErrorDomain && (ns.code == NSFileNoSuchFileError || ns.code == NSFileReadNoSuchFileError) {
-            return "no such file"
-        }
-        return ns.localizedDescription
-    }
+    static func describe(_ error: Error) -> String { FileSystemReason.describe(error) }
 }

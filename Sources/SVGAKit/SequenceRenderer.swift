@@ -28,7 +28,7 @@ public struct SequenceRenderer: Sendable {
         self.renderer = renderer
         self.scale = scale
         self.compression = compression
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, threads ?? AvailableCPUs.count)
     }
 
     /// `frame_NNNN.png` with at least four digits, zero-based.
@@ -149,19 +149,31 @@ public struct SequenceRenderer: Sendable {
         return frames.count - runs.count
     }
 
-    /// Writes `frame_NNNN.png` files into `directory` (created if needed).
-    public func write(_ frames: [Int], to directory: URL, progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
-        let start = DispatchTime.now()
+    /// The file names `write` uses: `frame_NNNN.png` numbered by frame index, or, with
+    /// `numberedFrom`, a contiguous sequence from that number in the order of `frames` (so
+    /// ffmpeg's default `frame_%04d.png` pattern reads a partial range).
+    public func fileNames(_ frames: [Int], numberedFrom start: Int? = nil) -> [String] {
+        let frameCount = renderer.movie.frameCount
+        guard let start else { return frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) } }
+        let count = max(frameCount, start + frames.count)
+        return frames.indices.map { SequenceRenderer.fileName(forFrame: start + $0, frameCount: count) }
+    }
+
+    /// Writes `frame_NNNN.png` files into `directory` (created if needed), named as `fileNames`.
+    public func write(_ frames: [Int], to directory: URL, numberedFrom start: Int? = nil,
+                      progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
+        let begin = DispatchTime.now()
         // Check the canvas first, so a bad scale leaves no empty output folder behind.
         let size = try renderer.canvasSize(scale: scale)
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        let frameCount = renderer.movie.frameCount
+        let files = fileNames(frames, numberedFrom: start)
+        var nameOfFrame: [Int: String] = [:]
+        for (n, name) in zip(frames, files) { nameOfFrame[n] = name }
+        let names = nameOfFrame
         let reused = try forEachEncodedFrame(frames, progress: progress) { n, png in
-            let url = directory.appendingPathComponent(SequenceRenderer.fileName(forFrame: n, frameCount: frameCount))
-            try Data(png).write(to: url)
+            try Data(png).write(to: directory.appendingPathComponent(names[n]!))
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-        let files = frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: frameCount) }
+        let seconds = Double(DispatchTime.now().uptimeNanoseconds - begin.uptimeNanoseconds) / 1e9
         return Summary(frames: frames.count, reused: reused, width: size.width, height: size.height, seconds: seconds, files: files)
     }
 }

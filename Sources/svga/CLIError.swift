@@ -14,6 +14,8 @@ enum CLIError: Error {
     /// An image given on the command line (`--set-image`) that cannot be decoded; the error
     /// names its stage (`image`, `png`, `jpeg`, `webp`).
     case image(path: String, ImageDecodeError)
+    /// An error whose text already names its path (the hook's output and spool errors).
+    case located(String)
     /// A check that ran and failed (diff threshold, validation errors): message already printed.
     case failed(String?)
     /// `svga export` of the file at `path`.
@@ -22,7 +24,7 @@ enum CLIError: Error {
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
-        case .load, .file, .render, .image, .failed: return 1
+        case .load, .file, .located, .render, .image, .failed: return 1
         case .export(_, .ffmpegMissing): return 3
         case .export: return 1
         }
@@ -35,6 +37,7 @@ enum CLIError: Error {
         case .file(let path, let m): return "svga: \(path): \(m)"
         case .render(let path, let e): return "svga: \(path): render: \(e.description)"
         case .image(let path, let e): return "svga: \(path): \(e.description)"
+        case .located(let m): return "svga: \(m)"
         case .failed(let m): return m.map { "svga: \($0)" }
         case .export(let path, let e): return "svga: \(path): \(e.description)"
         }

@@ -7,20 +7,33 @@ import SVGARaster
 /// more than 8; the same numbers the conformance tests use (ImageComparison).
 enum DiffCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["diff-out", "min-psnr"], flags: [])
+        let a = try Arguments(args, options: ["diff-out", "min-psnr"], flags: ["json"])
         guard a.positionals.count == 2 else { throw .usage("diff takes two PNG files") }
         let (pa, pb) = (a.positionals[0], a.positionals[1])
+        let minPSNR = try a.double("min-psnr")
         let imageA = try DynamicOptions.loadImage(pa), imageB = try DynamicOptions.loadImage(pb)
         guard let result = ImageComparison.compare(imageA, imageB) else {
             throw .failed("\(pa) is \(imageA.width)×\(imageA.height) but \(pb) is \(imageB.width)×\(imageB.height)")
         }
-        Output.line(describe(result))
+        var diffOut: String?
         if let out = a.value("diff-out"), let diff = ImageComparison.triptych(expected: imageB, actual: imageA) {
             try writePNG(diff, to: out)
-            Output.line("diff image (b | diff | a): \(out)")
+            diffOut = out
         }
-        if let min = try a.double("min-psnr"), result.psnr < min {
-            throw .failed(String(format: "PSNR %.2f dB is below --min-psnr %.2f", result.psnr, min))
+        if a.flag("json") {
+            Output.data(JSONValue.object([
+                ("a", .string(pa)), ("b", .string(pb)), ("width", .int(imageA.width)), ("height", .int(imageA.height)),
+                // JSON has no infinity: identical images have a null PSNR.
+                ("psnr", .number(result.psnr)), ("maxChannelDifference", .int(result.maxChannelDifference)),
+                ("pixelsDifferingMoreThan8", .int(result.pixelsDifferingMoreThan8)), ("pixelCount", .int(result.pixelCount)),
+                ("diffOut", diffOut.map { .string($0) } ?? .null),
+            ]).serialized())
+        } else {
+            Output.line(describe(result))
+            if let diffOut { Output.line("diff image (b | diff | a): \(diffOut)") }
+        }
+        if let minPSNR, result.psnr < minPSNR {
+            throw .failed(String(format: "PSNR %.2f dB is below --min-psnr %.2f", result.psnr, minPSNR))
         }
     }
 
@@ -33,27 +46,61 @@ enum DiffCommand {
         do {
             let png = try PNGEncoder.encode(p)
             try Data(png).write(to: URL(fileURLWithPath: path))
+        } catch let e as PNGError {
+            throw .file(path: path, message: "cannot encode PNG: \(e.description)")
         } catch {
-            throw .file(path: path, message: "cannot write PNG: \(error)")
+            throw .fileSystem(path, cannot: "write", error)
         }
     }
 
-    /// `render --compare REFDIR`: each rendered frame against REFDIR/frame_NNNN.png when present.
-    static func compareFolders(actual: String, reference: String, files: [String], minPSNR: Double?) throws(CLIError) {
-        var worst = Double.infinity, compared = 0
-        for name in files {
-            let refPath = reference + "/" + name
-            guard FileManager.default.fileExists(atPath: refPath) else { continue }
-            let ours = try DynamicOptions.loadImage(actual + "/" + name)
+    /// `render --compare REFDIR`: what was compared, and what was missing.
+    struct FolderComparison {
+        let reference: String
+        var results: [(name: String, comparison: ImageComparison)] = []
+        var missing: [String] = []
+        var worst: Double { results.map(\.comparison.psnr).min() ?? .infinity }
+
+        var json: JSONValue {
+            .object([("reference", .string(reference)), ("compared", .int(results.count)),
+                     // JSON has no infinity: identical frames have a null PSNR.
+                     ("minPSNR", .number(worst)), ("missing", .array(missing.map { .string($0) })),
+                     ("frames", .array(results.map { r in
+                         .object([("file", .string(r.name)), ("psnr", .number(r.comparison.psnr)),
+                                  ("maxChannelDifference", .int(r.comparison.maxChannelDifference)),
+                                  ("pixelsDifferingMoreThan8", .int(r.comparison.pixelsDifferingMoreThan8))])
+                     }))])
+        }
+
+        /// A missing reference frame fails the check, naming it: comparing nothing is not a pass.
+        func check(minPSNR: Double?) throws(CLIError) {
+            if let first = missing.first {
+                let more = missing.count > 1 ? " (and \(counted(missing.count - 1, "more frame")))" : ""
+                throw .file(path: first, message: "missing reference frame\(more)")
+            }
+            if let minPSNR, worst < minPSNR { throw .failed(String(format: "minimum PSNR %.2f dB is below %.2f", worst, minPSNR)) }
+        }
+    }
+
+    /// Each rendered file against the reference frame of the same frame index (`pairs`: our file
+    /// name, reference file name; they differ with --renumber). Prints a line per frame unless
+    /// `quietly` (render --json prints the comparison in its summary instead).
+    static func compareFolders(actual: String, reference: String, pairs: [(String, String)], quietly: Bool = false) throws(CLIError) -> FolderComparison {
+        var result = FolderComparison(reference: reference)
+        for (name, referenceName) in pairs {
+            let refPath = (reference as NSString).appendingPathComponent(referenceName)
+            guard FileManager.default.fileExists(atPath: refPath) else { result.missing.append(refPath); continue }
+            let ours = try DynamicOptions.loadImage((actual as NSString).appendingPathComponent(name))
             let ref = try DynamicOptions.loadImage(refPath)
             guard let r = ImageComparison.compare(ours, ref) else {
                 throw .failed("\(name): size \(ours.width)×\(ours.height) differs from the reference \(ref.width)×\(ref.height)")
             }
-            compared += 1
-            worst = min(worst, r.psnr)
-            Output.line("\(name): " + describe(r))
+            result.results.append((name, r))
+            if !quietly { Output.line("\(name): " + describe(r)) }
         }
-        Output.line("compared \(compared) frames with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
-        if let minPSNR, worst < minPSNR { throw .failed(String(format: "minimum PSNR %.2f dB is below %.2f", worst, minPSNR)) }
+        let worst = result.worst
+        if !quietly {
+            Output.line("compared \(counted(result.results.count, "frame")) with \(reference); minimum PSNR \(worst.isInfinite ? "inf" : String(format: "%.2f", worst)) dB")
+        }
+        return result
     }
 }

@@ -83,7 +83,7 @@ enum DynamicOptions {
 
     static func loadImage(_ path: String) throws(CLIError) -> SVGARasterPixmap {
         let bytes: [UInt8]
-        do { bytes = try MovieLoader.readBytes(path) } catch { throw .file(path: path, message: error.description) }
+        do { bytes = try MovieLoader.readBytes(path) } catch { throw .load(error) }
         do { return try ImageDecoder.decode(bytes) } catch { throw .image(path: path, error) }
     }
 }

@@ -75,7 +75,7 @@ enum ExportCommand {
             guard raw else { throw .usage("--print-ffmpeg-args goes with raw output (OUTPUT '-' or --raw)") }
             let size: (width: Int, height: Int)
             do { size = try renderer.canvasSize(scale: options.scale) } catch { throw .render(path: path, error) }
-            Output.line(FFmpegCommand.rawInputArguments(width: size.width, height: size.height, fps: movie.fps).joined(separator: " "))
+            Output.data(FFmpegCommand.rawInputArguments(width: size.width, height: size.height, fps: movie.fps).joined(separator: " "))
             return
         }
 
@@ -93,10 +93,10 @@ enum ExportCommand {
         for note in summary.notes { Output.error("svga: \(path): note: \(note)") }
         if a.flag("json") {
             let line = json(summary, input: path).serialized()
-            if raw { Output.error(line) } else { Output.line(line) }
+            if raw { Output.error(line) } else { Output.data(line) }
         } else {
             let text = line(summary, input: path)
-            if raw { Output.error(text) } else { Output.line(text) }
+            if raw { Output.warning(text) } else { Output.line(text) }
         }
     }
 
@@ -123,7 +123,7 @@ enum ExportCommand {
     }
 
     static func line(_ s: ExportSummary, input: String) -> String {
-        var text = "exported \(s.frames) frames of \(input) as \(s.format.rawValue), \(s.width)×\(s.height)"
+        var text = "exported \(counted(s.frames, "frame")) of \(input) as \(s.format.rawValue), \(s.width)×\(s.height)"
         if s.videoWidth != s.width || s.videoHeight != s.height { text += " (video \(s.videoWidth)×\(s.videoHeight), \(s.layout?.rawValue ?? ""))" }
         text += " at \(s.fps) fps → \(s.output), \(s.bytes) bytes in \(String(format: "%.2f", s.seconds)) s"
         if s.audioTracks > 0 { text += ", \(s.audioTracks) audio \(s.audioTracks == 1 ? "entry" : "entries") mixed" }

@@ -29,14 +29,14 @@ enum HookCommand {
         let threads = try a.int("threads", min: 1)
 
         let catalog: GiftCatalog
-        do { catalog = try GiftCatalog.load(path: catalogPath) } catch { throw .file(path: catalogPath, message: error.description) }
-        for problem in catalog.problems + catalog.slotKeyProblems() { Output.error("svga: \(catalogPath): warning: \(problem)") }
+        do { catalog = try GiftCatalog.load(path: catalogPath) } catch { throw .located(error.description) }
+        for problem in catalog.problems + catalog.slotKeyProblems() { Output.warning("svga: \(catalogPath): warning: \(problem)") }
 
         let configuration = HookConfiguration(outDirectory: URL(fileURLWithPath: out), comboWindow: window, threads: threads,
                                               compression: try PNGLevelOption.parse(a, default: .fast))
         let processor: HookProcessor
         do { processor = try HookProcessor(catalog: catalog, configuration: configuration) } catch {
-            throw .file(path: out, message: error.description)
+            throw .located(error.description)
         }
         let session = HookSession(processor: processor) { status in
             print(status.line)
@@ -45,20 +45,20 @@ enum HookCommand {
 
         if let spool {
             let queue: SpoolQueue
-            do { queue = try SpoolQueue(root: URL(fileURLWithPath: spool)) } catch { throw .file(path: spool, message: error.description) }
+            do { queue = try SpoolQueue(root: URL(fileURLWithPath: spool)) } catch { throw .located(error.description) }
             let stop = StopRequest()
             let sources = a.flag("once") ? [] : stop.install()
             defer { sources.forEach { $0.cancel() } }
             do {
                 try SpoolRunner.run(queue: queue, session: session, once: a.flag("once"), shouldStop: { stop.requested })
-            } catch { throw .file(path: spool, message: error.description) }
+            } catch { throw .located(error.description) }
             return
         }
 
         let readError: String?
         if let events, events != "-" {
             do { readError = try HookStreamRunner.run(path: events, session: session) } catch {
-                throw .file(path: events, message: error.description)
+                throw .located(error.description)
             }
         } else {
             readError = HookStreamRunner.run(fileDescriptor: 0, session: session)

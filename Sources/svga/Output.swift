@@ -1,8 +1,17 @@
 import Foundation
 
-/// stdout / stderr helpers. Progress goes to stderr and only on a terminal.
+/// stdout / stderr helpers. Progress goes to stderr and only on a terminal. `--quiet` (any
+/// command) silences summaries, warnings and progress; what was asked for (`info`, `--json`,
+/// hook status lines) and errors still print.
 enum Output {
-    static func line(_ s: String) { print(s) }
+    /// Set once by main before the command runs.
+    nonisolated(unsafe) static var quiet = false
+
+    /// A human summary ("rendered 8 frames …"); silent under --quiet.
+    static func line(_ s: String) { if !quiet { print(s) } }
+    /// The output the command was asked to produce; printed even under --quiet.
+    static func data(_ s: String) { print(s) }
+    static func warning(_ s: String) { if !quiet { error(s) } }
     static func error(_ s: String) { FileHandle.standardError.write(Data((s + "\n").utf8)) }
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
 }
@@ -17,7 +26,7 @@ final class ProgressBar: @unchecked Sendable {
 
     init(total: Int, label: String) {
         self.total = max(total, 1); self.label = label
-        self.enabled = Output.stderrIsTerminal && total > 1
+        self.enabled = Output.stderrIsTerminal && total > 1 && !Output.quiet
     }
 
     func update(_ done: Int) {

@@ -25,13 +25,13 @@ enum PreviewCommand {
             if case .render(let e) = error { throw .render(path: path, e) }
             throw .file(path: path, message: error.description)
         }
-        for note in preview.notes { Output.error("svga: \(path): note: \(note)") }
+        for note in preview.notes { Output.warning("svga: \(path): note: \(note)") }
         do { try preview.write(to: URL(fileURLWithPath: out)) } catch {
-            throw .file(path: out, message: "cannot write previews: \(error.localizedDescription)")
+            throw .fileSystem(out, cannot: "write previews", error)
         }
         let dir = out.hasSuffix("/") ? out : out + "/"
         Output.line("\(dir)\(Preview.posterName): frame \(preview.posterFrame), \(preview.posterSize.width)×\(preview.posterSize.height)")
-        Output.line("\(dir)\(Preview.sheetName): \(preview.sheetFrames.count) frames (\(preview.sheetFrames.map(String.init).joined(separator: ", "))), \(preview.sheetSize.width)×\(preview.sheetSize.height)")
-        Output.line("\(dir)\(Preview.animationName): APNG, \(preview.animationFrames.count) frames at \(preview.animationFps) fps, \(preview.animationSize.width)×\(preview.animationSize.height)")
+        Output.line("\(dir)\(Preview.sheetName): \(counted(preview.sheetFrames.count, "frame")) (\(preview.sheetFrames.map(String.init).joined(separator: ", "))), \(preview.sheetSize.width)×\(preview.sheetSize.height)")
+        Output.line("\(dir)\(Preview.animationName): APNG, \(counted(preview.animationFrames.count, "frame")) at \(preview.animationFps) fps, \(preview.animationSize.width)×\(preview.animationSize.height)")
     }
 }

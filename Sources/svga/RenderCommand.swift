@@ -7,13 +7,36 @@ import SVGARender
 
 enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr", "max-memory", PNGLevelOption.optionName]),
-                              flags: [PNGLevelOption.flagName, "quiet"])
+        let a = try Arguments(args, options: DynamicOptions.optionNames.union(["out", "frames", "frame", "scale", "threads", "compare", "min-psnr",
+                                                                               "start-number", "max-memory", PNGLevelOption.optionName]),
+                              flags: [PNGLevelOption.flagName, "overwrite", "y", "renumber", "json"])
         guard a.positionals.count == 1 else { throw .usage("render takes exactly one FILE") }
         guard let out = a.value("out") else { throw .usage("render needs --out DIR (or --out FILE.png with --frame N)") }
+        // Options that only mean something with another: a CI gate must not pass because its
+        // threshold was silently ignored.
+        if a.value("min-psnr") != nil && a.value("compare") == nil { throw .usage("--min-psnr needs --compare REFDIR") }
+        let single = a.value("frame")
+        if single != nil {
+            guard a.value("frames") == nil else { throw .usage("use --frame N or --frames SPEC, not both") }
+            for option in ["compare", "start-number"] where a.value(option) != nil { throw .usage("--\(option) applies to a frame sequence, not --frame") }
+            for flag in ["overwrite", "y", "renumber", "json"] where a.flag(flag) { throw .usage("--\(flag) applies to a frame sequence, not --frame") }
+            let ext = (out as NSString).pathExtension.lowercased()
+            guard out == "-" || ext == "png" else {
+                throw .usage("render --frame writes PNG; '\(out)' asks for .\(ext.isEmpty ? "(no extension)" : ext) (svga export writes webp, gif, apng and video)")
+            }
+        } else if out == "-" {
+            throw .usage("--out - (stdout) takes one frame: add --frame N")
+        }
+        if a.flag("renumber") && a.value("start-number") != nil { throw .usage("use --renumber or --start-number N, not both") }
+        let startNumber = a.flag("renumber") ? 0 : try a.int("start-number", min: 0)
         let path = a.positionals[0]
         let scale = try a.double("scale") ?? 1
         let threads = try a.int("threads", min: 1)
+        let minPSNR = try a.double("min-psnr")
+        let reference = a.value("compare")
+        if let reference, !isDirectory(reference) {
+            throw .file(path: reference, message: "reference folder does not exist")
+        }
         let loaded: (movie: Movie, bytes: [UInt8])
         let budget = try a.decodeBudget()
         do { loaded = try MovieLoader.load(path, budget: budget) } catch { throw .load(error) }
@@ -23,20 +46,14 @@ enum RenderCommand {
         let dynamic = try DynamicOptions.parse(a)
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: dynamic) } catch { throw .render(path: path, error) }
-        for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }
+        for w in renderer.warnings { Output.warning("svga: \(path): warning: \(w)") }
         let compression = try PNGLevelOption.parse(a, default: .fast)
 
-        if let single = a.value("frame") {
-            guard a.value("frames") == nil else { throw .usage("use --frame N or --frames SPEC, not both") }
+        if let single {
             guard let n = Int(single), n >= 0, n < movie.frameCount else {
-                throw .usage("--frame must be a frame index in 0..<\(movie.frameCount), not '\(single)'")
+                throw .usage("--frame must be a frame index in \(frameRange(movie.frameCount)), not '\(single)'")
             }
-            let pixmap: Pixmap
-            do { pixmap = try renderer.render(frame: n, scale: scale) } catch { throw .render(path: path, error) }
-            let png: [UInt8]
-            do { png = try PNGEncoder.encode(pixmap, compression: compression) } catch { throw .file(path: out, message: error.description) }
-            do { try Data(png).write(to: URL(fileURLWithPath: out)) } catch { throw .file(path: out, message: "cannot write: \(error.localizedDescription)") }
-            Output.line("rendered frame \(n) of \(path): \(pixmap.width)×\(pixmap.height) → \(out)")
+            try writeOneFrame(n, renderer: renderer, scale: scale, compression: compression, out: out, path: path)
             return
         }
 
@@ -46,23 +63,96 @@ enum RenderCommand {
                 ?? .all(movie.frameCount)
         } catch { throw .usage(error.description) }
         let job = SequenceRenderer(renderer: renderer, scale: scale, compression: compression, threads: threads)
+        let outURL = URL(fileURLWithPath: out)
+        let earlier = try existingFrames(in: out)
+        if !earlier.isEmpty && !(a.flag("overwrite") || a.flag("y")) {
+            throw .file(path: out, message: "already holds \(counted(earlier.count, "frame_*.png file")) from an earlier render; add --overwrite (-y) to replace them, or choose another folder")
+        }
         let bar = ProgressBar(total: selection.frames.count, label: "rendering")
         let summary: SequenceRenderer.Summary
         do {
-            summary = try job.write(selection.frames, to: URL(fileURLWithPath: out), progress: { bar.update($0) })
+            summary = try job.write(selection.frames, to: outURL, numberedFrom: startNumber, progress: { bar.update($0) })
         } catch let e as RenderError {
             bar.finish(); throw .render(path: path, e)
         } catch {
-            bar.finish(); throw .file(path: out, message: "\(error)")
+            bar.finish(); throw .fileSystem(out, cannot: "write", error)
         }
         bar.finish()
+        // A mixed sequence (8 new frames among 116 old ones) encodes without complaint, so the
+        // frames this render did not rewrite go.
+        for stale in Set(earlier).subtracting(summary.files).sorted() {
+            do { try FileManager.default.removeItem(at: outURL.appendingPathComponent(stale)) } catch {
+                throw .fileSystem(outURL.appendingPathComponent(stale).path, cannot: "remove stale frame", error)
+            }
+        }
+        let referenceNames = selection.frames.map { SequenceRenderer.fileName(forFrame: $0, frameCount: movie.frameCount) }
+        func compare(quietly: Bool) throws(CLIError) -> DiffCommand.FolderComparison? {
+            guard let reference else { return nil }
+            return try DiffCommand.compareFolders(actual: out, reference: reference, pairs: Array(zip(summary.files, referenceNames)), quietly: quietly)
+        }
+        if a.flag("json") {
+            let comparison = try compare(quietly: true)
+            Output.data(json(summary, input: path, out: out, threads: job.threads, replaced: earlier.count, comparison: comparison).serialized())
+            try comparison?.check(minPSNR: minPSNR)
+            return
+        }
         let fps = summary.seconds > 0 ? Double(summary.frames) / summary.seconds : 0
         let reused = summary.reused > 0 ? ", \(summary.reused) identical to the frame before them (reused)" : ""
-        Output.line("rendered \(summary.frames) frames of \(path) at \(summary.width)×\(summary.height) to \(out) in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", fps)) frames/s, \(job.threads) threads\(reused))")
+        let removed = earlier.isEmpty ? "" : "; replaced \(counted(earlier.count, "earlier frame"))"
+        Output.line("rendered \(counted(summary.frames, "frame")) of \(path) at \(summary.width)×\(summary.height) to \(out) in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", fps)) frames/s, \(counted(job.threads, "thread"))\(reused))\(removed)")
+        try compare(quietly: false)?.check(minPSNR: minPSNR)
+    }
 
-        if let reference = a.value("compare") {
-            try DiffCommand.compareFolders(actual: out, reference: reference, files: summary.files,
-                                           minPSNR: try a.double("min-psnr"))
+    /// `render --json`: one object on stdout, keys in a stable order.
+    static func json(_ s: SequenceRenderer.Summary, input: String, out: String, threads: Int, replaced: Int,
+                     comparison: DiffCommand.FolderComparison?) -> JSONValue {
+        var fields: [(String, JSONValue)] = [
+            ("input", .string(input)), ("out", .string(out)), ("frames", .int(s.frames)), ("reused", .int(s.reused)),
+            ("width", .int(s.width)), ("height", .int(s.height)), ("threads", .int(threads)),
+            ("seconds", .number((s.seconds * 1000).rounded() / 1000)), ("replacedEarlierFrames", .int(replaced)),
+            ("files", .array(s.files.map { .string($0) })),
+        ]
+        if let comparison { fields.append(("compare", comparison.json)) }
+        return .object(fields)
+    }
+
+    /// `--frame N --out FILE.png|-`: parents are created as for a folder; `-` is stdout, and the
+    /// summary then goes to stderr so the PNG bytes stay clean.
+    static func writeOneFrame(_ n: Int, renderer: MovieRenderer, scale: Double, compression: PNGCompression,
+                              out: String, path: String) throws(CLIError) {
+        let pixmap: Pixmap
+        do { pixmap = try renderer.render(frame: n, scale: scale) } catch { throw .render(path: path, error) }
+        let png: [UInt8]
+        do { png = try PNGEncoder.encode(pixmap, compression: compression) } catch { throw .file(path: out, message: error.description) }
+        let summary = "rendered frame \(n) of \(path): \(pixmap.width)×\(pixmap.height) → \(out == "-" ? "stdout" : out)"
+        if out == "-" {
+            FileHandle.standardOutput.write(Data(png))
+            Output.warning(summary)
+            return
         }
+        let url = URL(fileURLWithPath: out)
+        do {
+            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        } catch { throw .fileSystem(url.deletingLastPathComponent().path, cannot: "create folder", error) }
+        do { try Data(png).write(to: url) } catch { throw .fileSystem(out, cannot: "write", error) }
+        Output.line(summary)
+    }
+
+    /// `frame_*.png` already in the output folder (none when it does not exist yet).
+    static func existingFrames(in out: String) throws(CLIError) -> [String] {
+        var isDir: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: out, isDirectory: &isDir) else { return [] }
+        guard isDir.boolValue else { throw .file(path: out, message: "cannot write: it is a file, not a folder") }
+        let names: [String]
+        do { names = try FileManager.default.contentsOfDirectory(atPath: out) } catch { throw .fileSystem(out, cannot: "read folder", error) }
+        return names.filter { $0.hasPrefix("frame_") && $0.hasSuffix(".png") }.sorted()
+    }
+
+    static func isDirectory(_ path: String) -> Bool {
+        var isDir: ObjCBool = false
+        return FileManager.default.fileExists(atPath: path, isDirectory: &isDir) && isDir.boolValue
     }
 }
+
+/// Frame indices as a person reads them: "0–59" (inclusive), not Swift's "0..<60".
+func frameRange(_ count: Int) -> String { count > 0 ? "0–\(count - 1)" : "(none: the animation has no frames)" }

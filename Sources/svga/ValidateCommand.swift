@@ -1,13 +1,14 @@
 import Foundation
 import SVGAKit
 
-/// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--json] [--strict]`
+/// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--format text|json|github] [--strict]`
 /// (issue 4). Exit 0 when every file passes, 1 when one has an error (or a warning with
 /// --strict), 2 for usage problems, including a bad rules file. `--list-rules` prints every
 /// code with its default severity and the chosen profile's limits.
 enum ValidateCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["profile", "rules", "threads", "max-memory"], flags: ["json", "strict", "list-rules"])
+        let a = try Arguments(args, options: ["profile", "rules", "threads", "format", "max-memory"], flags: ["json", "strict", "list-rules"])
+        let format = try outputFormat(a)
         var rules: RulesFile?
         if let path = a.value("rules") {
             let data: Data
@@ -21,14 +22,36 @@ enum ValidateCommand {
             throw .usage(error.description)
         }
         if a.flag("list-rules") {
-            Output.line(listing(policy, json: a.flag("json")))
+            guard format != "github" else { throw .usage("--list-rules prints text or json, not github annotations") }
+            Output.data(listing(policy, json: format == "json"))
             return
         }
         guard !a.positionals.isEmpty else { throw .usage("validate takes at least one FILE or DIR") }
         let validator = Validator(policy: policy, threads: try a.int("threads", min: 1), budget: try a.decodeBudget())
         let report = validator.validate(paths: a.positionals)
-        Output.line(a.flag("json") ? report.json.serialized(pretty: true) : report.text)
+        // Under --quiet a passing run prints nothing; a failing one still shows its report.
+        if !Output.quiet || !report.passed {
+            switch format {
+            case "json": Output.data(report.json.serialized(pretty: true))
+            case "github": Output.data(report.githubAnnotations)
+            default: Output.data(report.text)
+            }
+        }
         if !report.passed { throw .failed(nil) }
+    }
+
+    /// `--format text|json|github`; `--json` is `--format json`.
+    static func outputFormat(_ a: Arguments) throws(CLIError) -> String {
+        let named = a.value("format")
+        if a.flag("json") {
+            guard named == nil || named == "json" else { throw .usage("--json means --format json; it cannot be combined with --format \(named!)") }
+            return "json"
+        }
+        guard let named else { return "text" }
+        guard ["text", "json", "github"].contains(named) else {
+            throw .usage("--format must be text, json or github, not '\(named)' (junit and sarif are not written yet)")
+        }
+        return named
     }
 
     /// The rule table (code, default severity, what it checks) and the profile's limits.

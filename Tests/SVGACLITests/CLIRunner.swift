@@ -22,9 +22,18 @@ enum CLIRunner {
         return candidates.first { FileManager.default.isExecutableFile(atPath: $0.path) }
     }()
 
-    struct Result { let status: Int32; let stdout: String; let stderr: String }
+    struct Result {
+        let status: Int32; let stdout: String; let stderr: String
+        /// stdout as bytes, for binary output (`render --out -`).
+        var stdoutBytes: [UInt8] = []
+    }
 
     static func run(_ arguments: [String], stdin: String? = nil) throws -> Result {
+        try runWithInput(arguments, stdin: stdin.map { Data($0.utf8) })
+    }
+
+    /// `run` with binary standard input (`svga info -`).
+    static func runWithInput(_ arguments: [String], stdin: Data?) throws -> Result {
         guard let executable else { throw CocoaError(.fileNoSuchFile, userInfo: [NSLocalizedDescriptionKey: "svga executable not built"]) }
         let process = Process()
         process.executableURL = executable
@@ -35,14 +44,14 @@ enum CLIRunner {
         process.standardError = err
         process.standardInput = input
         try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        if let stdin { input.fileHandleForWriting.write(stdin) }
         try input.fileHandleForWriting.close()
         // Read both pipes before waiting so a large output cannot block the child.
         let outData = out.fileHandleForReading.readDataToEndOfFile()
         let errData = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self))
+                      stderr: String(decoding: errData, as: UTF8.self), stdoutBytes: [UInt8](outData))
     }
 
     static func temporaryDirectory(_ name: String) throws -> URL {

@@ -16,7 +16,8 @@ struct ValidationDecodeTests {
 
     /// (label, bytes, expected code)
     static let cases: [(String, [UInt8], RuleCode)] = [
-        ("not zlib", Array("this is not an svga file".utf8), .decodeZlib),
+        ("not zlib nor ZIP", Array("this is not an svga file".utf8), .decodeContainer),
+        ("damaged zlib header", [0x78, 0x00, 0x01, 0x02], .decodeZlib),
         ("truncated zlib", Array(TestMovies.zlib(TestMovies.clean()).prefix(40)), .decodeZlib),
         ("zlib of a broken protobuf", TestMovies.storedZlib([0x0A, 0x7F, 0x01]), .decodeProtobuf),
         ("truncated ZIP", Array(zipWith("movie.spec", Array("{}".utf8)).dropLast(10)), .decodeZip),

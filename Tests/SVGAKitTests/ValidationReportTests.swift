@@ -63,7 +63,7 @@ struct ValidationReportTests {
                 "\(lines)")
         #expect(lines.contains { $0.hasPrefix("good.svga: warning image.unused: ") && $0.hasSuffix("(image 'spare')") })
         #expect(lines.contains { $0.hasPrefix("good.svga: PASS: 0 errors, 2 warnings, 0 info; ") })
-        #expect(lines.contains { $0.hasPrefix("bad.svga: error decode.zlib: cannot decode the file: zlib: ") })
+        #expect(lines.contains { $0.hasPrefix("bad.svga: error decode.container: cannot decode the file: container: not an SVGA file (neither zlib nor ZIP)") })
         #expect(lines.contains { $0.hasPrefix("bad.svga: FAIL: 1 error, 0 warnings, 0 info; 4 B") })
         #expect(lines.last == "validated 2 files with the gift profile: 1 passed, 1 failed (1 error, 2 warnings, 0 info)")
     }

@@ -37,7 +37,7 @@ public final class HookOutputStore: Sendable {
     public init(root: URL) throws(HookOutputError) {
         self.root = root
         do { try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true) } catch {
-            throw .cannotCreate(path: root.path, reason: error.localizedDescription)
+            throw .cannotCreate(path: root.path, reason: FileSystemReason.describe(error))
         }
     }
 
@@ -66,13 +66,13 @@ public final class HookOutputStore: Sendable {
                        write: (URL) throws(HookFailure) -> Void) throws(HookFailure) {
         let room = roomDirectory(liveID)
         do { try FileManager.default.createDirectory(at: room, withIntermediateDirectories: true) } catch {
-            throw .output(.cannotCreate(path: room.path, reason: error.localizedDescription))
+            throw .output(.cannotCreate(path: room.path, reason: FileSystemReason.describe(error)))
         }
         removeStaleTemporaries(liveID)
         let temporary = room.appendingPathComponent(".tmp-\(primary)-\(getpid())", isDirectory: true)
         try? FileManager.default.removeItem(at: temporary)
         do { try FileManager.default.createDirectory(at: temporary, withIntermediateDirectories: false) } catch {
-            throw .output(.cannotCreate(path: temporary.path, reason: error.localizedDescription))
+            throw .output(.cannotCreate(path: temporary.path, reason: FileSystemReason.describe(error)))
         }
         do {
             try write(temporary)

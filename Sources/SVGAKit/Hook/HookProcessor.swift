@@ -122,7 +122,7 @@ public final class HookProcessor: Sendable {
             } catch let e as PNGError {
                 throw .frame(e.description)
             } catch {
-                throw .output(.cannotWrite(path: folder.path, reason: "\(error)"))
+                throw .output(.cannotWrite(path: folder.path, reason: FileSystemReason.describe(error)))
             }
             for format in request.formats {
                 var options = ExportOptions(format: format)
@@ -142,7 +142,7 @@ public final class HookProcessor: Sendable {
                 warnings: warnings, exports: request.formats.map(HookExportRequest.fileName))
             let path = folder.appendingPathComponent(HookOutputStore.manifestName)
             do { try Data((manifest.json.serialized(pretty: true) + "\n").utf8).write(to: path) } catch {
-                throw .output(.cannotWrite(path: path.path, reason: error.localizedDescription))
+                throw .output(.cannotWrite(path: path.path, reason: FileSystemReason.describe(error)))
             }
         }
         return (frames.count, warnings)

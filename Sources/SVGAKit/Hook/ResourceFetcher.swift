@@ -84,7 +84,7 @@ public final class ResourceFetcher: Sendable {
             throw e
         } catch {
             try? FileManager.default.removeItem(at: temporary)
-            throw .cacheWrite(target.path, reason: error.localizedDescription)
+            throw .cacheWrite(target.path, reason: FileSystemReason.describe(error))
         }
         return target.path
     }

@@ -34,7 +34,7 @@ public final class SpoolQueue: Sendable {
         self.root = root
         for folder in [incoming, claimed, done, failed] {
             do { try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true) } catch {
-                throw .cannotCreate(path: folder.path, reason: error.localizedDescription)
+                throw .cannotCreate(path: folder.path, reason: FileSystemReason.describe(error))
             }
         }
     }
@@ -112,7 +112,7 @@ public final class SpoolQueue: Sendable {
                 .filter { !$0.hasPrefix(".") && !$0.hasSuffix(".error.txt") }
                 .sorted()
         } catch {
-            throw .cannotList(path: folder.path, reason: error.localizedDescription)
+            throw .cannotList(path: folder.path, reason: FileSystemReason.describe(error))
         }
     }
 }

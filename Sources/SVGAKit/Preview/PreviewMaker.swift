@@ -117,7 +117,7 @@ public enum PreviewMaker {
         let slots = Locked<[Pixmap?]>(Array(repeating: nil, count: frames.count))
         let failure = Locked<RenderError?>(nil)
         let next = Locked(0)
-        let workers = min(max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount), frames.count)
+        let workers = min(max(1, threads ?? AvailableCPUs.count), frames.count)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while failure.withLock({ $0 == nil }) {
                 let i = next.takeNext()

@@ -72,12 +72,12 @@ public struct FileReport: Sendable, Hashable {
         if let v = stats.viewBox { facts.append("\(format(v.width))×\(format(v.height))") }
         if let frames = stats.frames, let fps = stats.fps {
             let seconds = stats.durationMs.map { " = \(format($0 / 1000)) s" } ?? ""
-            facts.append("\(frames) frames at \(fps) fps\(seconds)")
+            facts.append("\(plural(frames, "frame")) at \(fps) fps\(seconds)")
         }
         if let images = stats.images, let memory = stats.imageMemoryBytes {
-            facts.append("\(images) images = \(byteString(memory)) decoded")
+            facts.append("\(plural(images, "image")) = \(byteString(memory)) decoded")
         }
-        if let sprites = stats.sprites { facts.append("\(sprites) sprites") }
+        if let sprites = stats.sprites { facts.append(plural(sprites, "sprite")) }
         if let o = stats.overdraw { facts.append("overdraw ~\(format((o * 10).rounded() / 10))×") }
         if !facts.isEmpty { line += "; " + facts.joined(separator: ", ") }
         return line

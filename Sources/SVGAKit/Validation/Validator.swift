@@ -15,7 +15,7 @@ public struct Validator: Sendable {
     public init(policy: ValidationPolicy = ValidationPolicy(), threads: Int? = nil, budget: DecodeBudget = .default) {
         self.policy = policy
         self.budget = budget
-        self.threads = max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount)
+        self.threads = max(1, threads ?? AvailableCPUs.count)
     }
 
     /// Every rule, in report order within a severity.
