@@ -25,6 +25,8 @@ commands:
          [--alpha side-by-side|top-bottom|none] [--gif-palette file|frame] [--dither NAME]
          [--no-audio] [--threads N] [--json] [personalisation options of render]
   export FILE - | --raw [--print-ffmpeg-args]   raw straight-alpha RGBA frames on stdout
+  optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY] [--no-downscale] [--no-drop-unused]
+         [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]
   help
 
 SPEC is a frame list such as 0-9,15,20- (zero-based, inclusive).
