@@ -74,3 +74,4 @@ enum AreaDownscaler {
         }
     }
 }
+

@@ -27,28 +27,50 @@ public enum MovieOptimizer {
         } catch {
             throw OptimizeError(.decode, "\(error)")
         }
+        var attempt = try run(movie: movie, raw: raw, options: options)
+        // Our renderer (like Android's) samples a large bitmap bilinearly without mipmaps, so a
+        // bitmap drawn much smaller than its pixels renders sharper (aliased) than its downscaled
+        // copy, which can fall below the bound. Then the lossless steps alone are kept and the
+        // report says the downscale was refused and by how much.
+        var refusedDownscale: OptimizeResult.RefusedDownscale?
+        if attempt.psnrs.contains(where: { $0 < options.minPSNR }), !attempt.plan.resized.isEmpty {
+            let worst = attempt.psnrs.indices.min { attempt.psnrs[$0] < attempt.psnrs[$1] }!
+            refusedDownscale = .init(images: attempt.plan.resized, worstFrame: worst, worstPSNR: attempt.psnrs[worst],
+                                     imageMemoryAfter: attempt.optimized.images.reduce(0) { $0 + $1.decodedBytes })
+            var lossless = options
+            lossless.downscale = false
+            attempt = try run(movie: movie, raw: raw, options: lossless)
+        }
+        let validator = Validator(policy: policy, threads: 1)
+        let plan = attempt.plan
+        return OptimizeResult(
+            output: attempt.output, inputBytes: bytes.count,
+            imageMemoryBefore: movie.images.reduce(0) { $0 + $1.decodedBytes },
+            imageMemoryAfter: attempt.optimized.images.reduce(0) { $0 + $1.decodedBytes },
+            removedImages: plan.removed, resizedImages: plan.resized, deduplicated: plan.merged,
+            recompressedImages: plan.recompressed, refusedDownscale: refusedDownscale,
+            framePSNR: attempt.psnrs, minPSNR: options.minPSNR,
+            profile: policy.profile.name,
+            validationBefore: validator.validate(bytes: bytes, name: name),
+            validationAfter: validator.validate(bytes: attempt.output, name: name))
+    }
+
+    private struct Attempt { var plan: Plan; var output: [UInt8]; var optimized: Movie; var psnrs: [Double] }
+
+    /// The steps `options` asks for, the encoded result and its proof.
+    private static func run(movie: Movie, raw: RawMovie, options: OptimizeOptions) throws(OptimizeError) -> Attempt {
         var plan = Plan(movie: movie, raw: raw, options: options)
         if options.dropUnused { plan.dropUnused() }
         if options.deduplicate { try plan.deduplicate() }
         if options.downscale { try plan.downscale() }
         if options.recompress { try plan.recompress() }
         let output = SVGAEncoder.encodeZlibProtobuf(plan.raw)
-
         let optimized: Movie
         do { optimized = try SVGADecoder.decode(output) } catch {
             throw OptimizeError(.decode, "the optimized movie does not decode (\(error.description)); this is a bug")
         }
         let psnrs = try proof(original: movie, optimized: optimized, threads: options.threads)
-        let validator = Validator(policy: policy, threads: 1)
-        return OptimizeResult(
-            output: output, inputBytes: bytes.count,
-            imageMemoryBefore: movie.images.reduce(0) { $0 + $1.decodedBytes },
-            imageMemoryAfter: optimized.images.reduce(0) { $0 + $1.decodedBytes },
-            removedImages: plan.removed, resizedImages: plan.resized, deduplicated: plan.merged,
-            recompressedImages: plan.recompressed, framePSNR: psnrs, minPSNR: options.minPSNR,
-            profile: policy.profile.name,
-            validationBefore: validator.validate(bytes: bytes, name: name),
-            validationAfter: validator.validate(bytes: output, name: name))
+        return Attempt(plan: plan, output: output, optimized: optimized, psnrs: psnrs)
     }
 
     /// PSNR of every frame of `optimized` against `original` (no dynamic items), in frame order;

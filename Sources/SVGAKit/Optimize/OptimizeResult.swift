@@ -19,6 +19,15 @@ public struct OptimizeResult: Sendable {
     }
     public struct RecompressedImage: Sendable, Hashable { public let key: String; public let bytesBefore: Int; public let bytesAfter: Int }
 
+    /// A downscale that was tried and undone because a frame fell below the bound.
+    public struct RefusedDownscale: Sendable {
+        public let images: [ResizedImage]
+        public let worstFrame: Int
+        public let worstPSNR: Double
+        /// Decoded image memory the refused result would have had.
+        public let imageMemoryAfter: Int
+    }
+
     /// The optimized 2.x file.
     public let output: [UInt8]
     public let inputBytes: Int
@@ -28,6 +37,7 @@ public struct OptimizeResult: Sendable {
     public let resizedImages: [ResizedImage]
     public let deduplicated: [MergedImage]
     public let recompressedImages: [RecompressedImage]
+    public let refusedDownscale: RefusedDownscale?
     /// Per frame, +infinity where identical.
     public let framePSNR: [Double]
     public let minPSNR: Double
@@ -70,6 +80,10 @@ public struct OptimizeResult: Sendable {
             ("recompressedImages", .array(recompressedImages.map {
                 .object([("key", .string($0.key)), ("bytesBefore", .int($0.bytesBefore)), ("bytesAfter", .int($0.bytesAfter))])
             })),
+            ("refusedDownscale", refusedDownscale.map { r in
+                .object([("images", .int(r.images.count)), ("worstFrame", .int(r.worstFrame)), ("psnr", psnr(r.worstPSNR)),
+                         ("imageMemoryAfter", .int(r.imageMemoryAfter))])
+            } ?? .null),
             ("psnr", .object([("frames", .int(framePSNR.count)), ("min", psnr(worstPSNR)), ("median", psnr(medianPSNR)),
                               ("bound", .number(minPSNR)), ("passed", .bool(proofPassed))])),
             ("validation", .object([("profile", .string(profile)),
@@ -96,6 +110,9 @@ public struct OptimizeResult: Sendable {
         if !recompressedImages.isEmpty {
             let saved = recompressedImages.reduce(0) { $0 + $1.bytesBefore - $1.bytesAfter }
             lines.append("  re-encoded:    \(recompressedImages.count) PNG\(recompressedImages.count == 1 ? "" : "s"), \(byteString(saved)) saved")
+        }
+        if let r = refusedDownscale {
+            lines.append("  downscale refused: shrinking \(r.images.count) image\(r.images.count == 1 ? "" : "s") (image memory → \(byteString(r.imageMemoryAfter))) put frame \(r.worstFrame) at \(db(r.worstPSNR)), below \(format(minPSNR)) dB; kept the lossless steps only (a larger --max-scale keeps more detail)")
         }
         lines.append("  psnr:          min \(db(worstPSNR)), median \(db(medianPSNR)) over \(framePSNR.count) frames (bound \(format(minPSNR)) dB)")
         lines.append("  validation (\(profile) profile): before \(verdict(validationBefore)), after \(verdict(validationAfter))")
