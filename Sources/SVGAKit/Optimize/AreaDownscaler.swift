@@ -4,9 +4,9 @@ import SVGARaster
 /// the source area it covers, fractional source pixels weighted by the part they cover.
 /// Averaging premultiplied values keeps transparent pixels from bleeding their (meaningless)
 /// colour into the edge of an opaque one. Separable: rows first, then columns. Never enlarges.
-enum AreaDownscaler {
+public enum AreaDownscaler {
     /// nil when the target is empty or larger than the source in an axis.
-    static func downscale(_ source: Pixmap, width: Int, height: Int) -> Pixmap? {
+    public static func downscale(_ source: Pixmap, width: Int, height: Int) -> Pixmap? {
         guard width > 0, height > 0, width <= source.width, height <= source.height,
               var out = Pixmap(width: width, height: height) else { return nil }
         if width == source.width && height == source.height { return source }
