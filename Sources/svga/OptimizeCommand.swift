@@ -4,8 +4,9 @@ import SVGAKit
 /// `svga optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY]... [--no-downscale]
 /// [--no-drop-unused] [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]`
 /// (issue 11). Writes OUT only when every frame of the result is ≥ 45 dB PSNR from the original
-/// (or with --force). Exit codes as `validate`'s: 0 written and passing the profile, 1 written
-/// but failing it, or refused by the PSNR check, or bad input; 2 usage.
+/// (or with --force, which also keeps a downscale below the bound). Exit codes as `validate`'s:
+/// 0 written and passing the profile; 1 written but failing it or below the bound (--force),
+/// refused by the PSNR check, or bad input; 2 usage.
 enum OptimizeCommand {
     static func run(_ args: [String]) throws(CLIError) {
         let a = try Arguments(args, options: ["profile", "max-scale", "keep", "threads"],
@@ -27,6 +28,7 @@ enum OptimizeCommand {
         if let s = try a.double("max-scale") { options.maxScale = s }
         options.keepKeys = Set(a.all("keep"))
         options.threads = try a.int("threads", min: 1)
+        options.keepDownscaleBelowBound = a.flag("force")
 
         let bytes: [UInt8]
         do { bytes = try MovieLoader.readBytes(input) } catch { throw .load(error) }
@@ -44,8 +46,10 @@ enum OptimizeCommand {
         Output.line(a.flag("json")
             ? result.json(file: input, output: outputPath, written: write, forced: forced).serialized(pretty: true)
             : result.text(file: input, output: outputPath, written: write, forced: forced))
-        if !result.proofPassed && !forced {
-            throw .failed("\(input): optimize: refused: frame \(result.worstFrame ?? 0) would differ from the original (PSNR below \(result.minPSNR) dB); nothing written")
+        if !result.proofPassed {
+            let frame = "frame \(result.worstFrame ?? 0) differs from the original (PSNR below \(String(format: "%g", result.minPSNR)) dB)"
+            throw .failed(write ? "\(input): optimize: \(frame); written anyway (--force)"
+                                : "\(input): optimize: refused: \(frame); nothing written")
         }
         if !result.validationAfter.ok { throw .failed(nil) }
     }

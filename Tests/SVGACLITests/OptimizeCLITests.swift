@@ -75,6 +75,34 @@ struct OptimizeCLITests {
         #expect(FileManager.default.fileExists(atPath: out))
     }
 
+    @Test func forceWritesADownscaleBelowTheBoundAndExitsOne() throws {
+        // Seeded noise drawn at 1/8: its downscaled copy renders far below 45 dB.
+        var state: UInt64 = 7
+        var pixels = [UInt8](repeating: 255, count: 128 * 128 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            pixels[i] = UInt8(truncatingIfNeeded: state >> 56); pixels[i + 1] = UInt8(truncatingIfNeeded: state >> 48)
+        }
+        let png = try PNGEncoder.encode(Pixmap(width: 128, height: 128, premultipliedRGBA: pixels)!)
+        let frame = RawFrame(alpha: 1, layout: RawLayout(width: 128, height: 128), transform: RawTransform(a: 0.125, d: 0.125, tx: 10.3, ty: 10.6))
+        let movie = RawMovie(params: RawParams(viewBoxWidth: 64, viewBoxHeight: 64, fps: 20, frames: 2),
+                             images: [RawImageEntry(key: "noise", value: png)],
+                             sprites: [RawSprite(imageKey: "noise", frames: [frame, frame])])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.svga"), out = dir.appendingPathComponent("out.svga").path
+        try Data(SVGAEncoder.encodeZlibProtobuf(movie)).write(to: input)
+        let plain = try CLIRunner.run(["optimize", input.path, out])
+        #expect(plain.status == 0, "the lossless steps pass: \(plain.stderr)")
+        #expect(plain.stdout.contains("downscale refused"), "\(plain.stdout)")
+        #expect(try SVGADecoder.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).image(forKey: "noise")?.pixelWidth == 128)
+        let forced = try CLIRunner.run(["optimize", input.path, out, "--force"])
+        #expect(forced.status == 1)
+        #expect(forced.stdout.contains("written despite frames below the bound (--force)"), "\(forced.stdout)")
+        #expect(forced.stderr.contains("written anyway (--force)"), "\(forced.stderr)")
+        #expect(try SVGADecoder.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).image(forKey: "noise")?.pixelWidth == 16)
+    }
+
     @Test func badInputAndUsage() throws {
         let legacy = try CLIRunner.run(["optimize", Self.sample("legacy-1x.svga"), "/tmp/never-written.svga"])
         #expect(legacy.status == 1)

@@ -194,6 +194,18 @@ struct OptimizeTests {
         #expect(out.images.map(\.key) == ["big", "twinA", "avatar"], "the lossless steps still apply")
     }
 
+    @Test func forceKeepsADownscaleBelowTheBound() throws {
+        var input = Self.movie()
+        input.images[0].value = TestMovies.noisePNG(width: 256, height: 256)
+        var options = OptimizeOptions()
+        options.keepDownscaleBelowBound = true
+        let (result, out) = try Self.optimize(input, options)
+        #expect(result.refusedDownscale == nil)
+        #expect(result.resizedImages.contains { $0.key == "big" && $0.toWidth == 32 })
+        #expect(!result.proofPassed && result.worstPSNR < 45)
+        #expect(out.images.count == 3)
+    }
+
     @Test func sampleAssetsOptimizeWithinTheBoundAndIdempotently() throws {
         for name in ["audio", "bitmaps", "clip", "gift", "keep", "matte", "shapes"] {
             let bytes = try Fixtures.sampleAsset("\(name).svga")

@@ -31,9 +31,9 @@ public enum MovieOptimizer {
         // Our renderer (like Android's) samples a large bitmap bilinearly without mipmaps, so a
         // bitmap drawn much smaller than its pixels renders sharper (aliased) than its downscaled
         // copy, which can fall below the bound. Then the lossless steps alone are kept and the
-        // report says the downscale was refused and by how much.
+        // report says the downscale was refused and by how much (unless --force keeps it).
         var refusedDownscale: OptimizeResult.RefusedDownscale?
-        if attempt.psnrs.contains(where: { $0 < options.minPSNR }), !attempt.plan.resized.isEmpty {
+        if !options.keepDownscaleBelowBound, attempt.psnrs.contains(where: { $0 < options.minPSNR }), !attempt.plan.resized.isEmpty {
             let worst = attempt.psnrs.indices.min { attempt.psnrs[$0] < attempt.psnrs[$1] }!
             refusedDownscale = .init(images: attempt.plan.resized, worstFrame: worst, worstPSNR: attempt.psnrs[worst],
                                      imageMemoryAfter: attempt.optimized.images.reduce(0) { $0 + $1.decodedBytes })

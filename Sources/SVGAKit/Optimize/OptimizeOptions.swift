@@ -15,6 +15,9 @@ public struct OptimizeOptions: Sendable, Hashable {
     public var keepKeys: Set<String> = []
     /// Every frame of the result must be at least this close to the original (PSNR, dB).
     public var minPSNR = 45.0
+    /// Keep a downscale even when a frame falls below `minPSNR` (`--force`); otherwise such a
+    /// downscale is undone and only the lossless steps are kept.
+    public var keepDownscaleBelowBound = false
     /// Threads for the frame-by-frame proof.
     public var threads: Int?
 
