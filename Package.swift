@@ -53,8 +53,9 @@ let package = Package(
         .target(name: "SVGAText", dependencies: ["SVGAGeometry", "SVGARaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
-        // Public facade: info, render jobs, validation, previews, the gift-event hook.
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "CSystemInfo"]),
+        // Public facade: info, render jobs, validation, previews, the gift-event hook, optimize.
+        // Optimize writes 2.x files with SVGAWriter (which never depends on SVGAKit).
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "CSystemInfo"]),
 
         .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
                                                       "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",

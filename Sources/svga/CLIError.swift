@@ -20,13 +20,15 @@ enum CLIError: Error {
     case failed(String?)
     /// `svga export` of the file at `path`.
     case export(path: String, ExportError)
+    /// `svga optimize` of the file at `path` could not make a file (decode, 1.x input, images, proof rendering).
+    case optimize(path: String, OptimizeError)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
         case .load, .file, .located, .render, .image, .failed: return 1
         case .export(_, .ffmpegMissing): return 3
-        case .export: return 1
+        case .export, .optimize: return 1
         }
     }
 
@@ -40,6 +42,7 @@ enum CLIError: Error {
         case .located(let m): return "svga: \(m)"
         case .failed(let m): return m.map { "svga: \($0)" }
         case .export(let path, let e): return "svga: \(path): \(e.description)"
+        case .optimize(let path, let e): return "svga: \(path): optimize: \(e.description)"
         }
     }
 }

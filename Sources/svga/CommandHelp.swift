@@ -37,6 +37,10 @@ enum CommandHelp {
                  [--no-audio] [--threads N] [--json] [personalisation options of render]
           export FILE - | --raw [--print-ffmpeg-args]   raw straight-alpha RGBA frames on stdout
         """),
+        ("optimize", """
+          optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY] [--no-downscale] [--no-drop-unused]
+                 [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]
+        """),
     ]
 
     static let footer = """

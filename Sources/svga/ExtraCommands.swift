@@ -4,4 +4,5 @@ let extraCommands: [String: @Sendable ([String]) throws(CLIError) -> Void] = [
     "preview": PreviewCommand.run,
     "hook": HookCommand.run,
     "export": ExportCommand.run,
+    "optimize": OptimizeCommand.run,
 ]

@@ -13,6 +13,7 @@ struct ValidationImageRuleTests {
         #expect(finding.image == "spare")
         #expect(finding.value == .int(spare.count))
         #expect(finding.message.contains("8 KiB"), "names the decoded memory 64×32×4: \(finding.message)")
+        #expect(finding.message.hasSuffix("(`svga optimize` does)"), "points at the fix: \(finding.message)")
         #expect(TestMovies.validate(TestMovies.clean()).findings(.imageUnused).isEmpty)
     }
 

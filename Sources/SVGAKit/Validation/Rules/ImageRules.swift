@@ -11,7 +11,7 @@ struct UnusedImageRule: ValidationRule {
         let used = c.usedImageKeys
         for image in c.movie.images where !used.contains(image.key) {
             findings.append(Finding(.imageUnused,
-                "image \(UntrustedText.quoted(image.key)) (\(image.pixelWidth)×\(image.pixelHeight), \(byteString(image.data.count))) is not used by any sprite: remove it to save \(byteString(image.data.count)) of file and \(byteString(image.decodedBytes)) of decoded memory",
+                "image \(UntrustedText.quoted(image.key)) (\(image.pixelWidth)×\(image.pixelHeight), \(byteString(image.data.count))) is not used by any sprite: remove it to save \(byteString(image.data.count)) of file and \(byteString(image.decodedBytes)) of decoded memory (`svga optimize` does)",
                 image: image.key, value: .int(image.data.count)))
         }
     }

@@ -1,0 +1,118 @@
+import Foundation
+import SVGAFormat
+import SVGAImageIO
+import SVGARaster
+import SVGAWriter
+import Testing
+
+/// `svga optimize` through the built binary: what it writes, what it prints, its exit codes
+/// (0 written and passing the profile, 1 written but failing it or bad input, 2 usage).
+struct OptimizeCLITests {
+    static func temporaryDirectory() throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("svga-optimize-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        return dir
+    }
+
+    static func sample(_ name: String) -> String { CLIRunner.repositoryRoot.appendingPathComponent("SampleAssets/\(name)").path }
+
+    @Test func writesASmallerFileThatDecodesAndSaysWhatItDid() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("matte.svga").path
+        let result = try CLIRunner.run(["optimize", Self.sample("matte.svga"), out])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains("resized:       'star' 64×64 → 40×40"), "\(result.stdout)")
+        #expect(result.stdout.contains("  written"), "\(result.stdout)")
+        let written = try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))
+        let original = try [UInt8](Data(contentsOf: URL(fileURLWithPath: Self.sample("matte.svga"))))
+        #expect(written.count < original.count)
+        #expect(Array(written.prefix(2)) == [0x78, 0xDA], "zlib-wrapped 2.x (level 9 header)")
+        let movie = try SVGADecoder.decode(written)
+        #expect(movie.image(forKey: "star")?.pixelWidth == 40)
+        // Idempotent through the command line too.
+        let again = dir.appendingPathComponent("again.svga").path
+        #expect(try CLIRunner.run(["optimize", out, again]).status == 0)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: again)) == Data(written))
+    }
+
+    @Test func dryRunJSONWritesNothing() throws {
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let out = dir.appendingPathComponent("never.svga").path
+        let result = try CLIRunner.run(["optimize", Self.sample("bitmaps.svga"), out, "--dry-run", "--json"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: out))
+        let doc = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(doc["written"] as? Bool == false)
+        let bytes = try #require(doc["bytes"] as? [String: Any])
+        #expect((bytes["after"] as? Int ?? .max) < (bytes["before"] as? Int ?? 0))
+        let psnr = try #require(doc["psnr"] as? [String: Any])
+        #expect(psnr["passed"] as? Bool == true)
+        #expect(psnr["frames"] as? Int == 24)
+        for key in ["imageMemory", "removedImages", "resizedImages", "deduplicated", "recompressedImages", "refusedDownscale", "validation"] {
+            #expect(doc.keys.contains(key), "\(key)")
+        }
+    }
+
+    @Test func writtenButFailingTheProfileExitsOne() throws {
+        // A 400×400 canvas passes the gift profile but not avatar-frame's 300×300.
+        var pixels = [UInt8](repeating: 255, count: 32 * 32 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) { pixels[i] = UInt8(i / 4 % 32 * 8) }
+        let png = try PNGEncoder.encode(Pixmap(width: 32, height: 32, premultipliedRGBA: pixels)!)
+        let frame = RawFrame(alpha: 1, layout: RawLayout(width: 32, height: 32), transform: RawTransform(a: 1, d: 1, tx: 10, ty: 10))
+        let movie = RawMovie(params: RawParams(viewBoxWidth: 400, viewBoxHeight: 400, fps: 20, frames: 4),
+                             images: [RawImageEntry(key: "a", value: png)],
+                             sprites: [RawSprite(imageKey: "a", frames: Array(repeating: frame, count: 4))])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.svga"), out = dir.appendingPathComponent("out.svga").path
+        try Data(SVGAEncoder.encodeZlibProtobuf(movie)).write(to: input)
+        #expect(try CLIRunner.run(["optimize", input.path, out]).status == 0)
+        let strict = try CLIRunner.run(["optimize", input.path, out, "--profile", "avatar-frame"])
+        #expect(strict.status == 1)
+        #expect(strict.stdout.contains("after FAIL"), "\(strict.stdout)")
+        #expect(FileManager.default.fileExists(atPath: out))
+    }
+
+    @Test func forceWritesADownscaleBelowTheBoundAndExitsOne() throws {
+        // Seeded noise drawn at 1/8: its downscaled copy renders far below 45 dB.
+        var state: UInt64 = 7
+        var pixels = [UInt8](repeating: 255, count: 128 * 128 * 4)
+        for i in stride(from: 0, to: pixels.count, by: 4) {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            pixels[i] = UInt8(truncatingIfNeeded: state >> 56); pixels[i + 1] = UInt8(truncatingIfNeeded: state >> 48)
+        }
+        let png = try PNGEncoder.encode(Pixmap(width: 128, height: 128, premultipliedRGBA: pixels)!)
+        let frame = RawFrame(alpha: 1, layout: RawLayout(width: 128, height: 128), transform: RawTransform(a: 0.125, d: 0.125, tx: 10.3, ty: 10.6))
+        let movie = RawMovie(params: RawParams(viewBoxWidth: 64, viewBoxHeight: 64, fps: 20, frames: 2),
+                             images: [RawImageEntry(key: "noise", value: png)],
+                             sprites: [RawSprite(imageKey: "noise", frames: [frame, frame])])
+        let dir = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let input = dir.appendingPathComponent("in.svga"), out = dir.appendingPathComponent("out.svga").path
+        try Data(SVGAEncoder.encodeZlibProtobuf(movie)).write(to: input)
+        let plain = try CLIRunner.run(["optimize", input.path, out])
+        #expect(plain.status == 0, "the lossless steps pass: \(plain.stderr)")
+        #expect(plain.stdout.contains("downscale refused"), "\(plain.stdout)")
+        #expect(try SVGADecoder.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).image(forKey: "noise")?.pixelWidth == 128)
+        let forced = try CLIRunner.run(["optimize", input.path, out, "--force"])
+        #expect(forced.status == 1)
+        #expect(forced.stdout.contains("written despite frames below the bound (--force)"), "\(forced.stdout)")
+        #expect(forced.stderr.contains("written anyway (--force)"), "\(forced.stderr)")
+        #expect(try SVGADecoder.decode(try [UInt8](Data(contentsOf: URL(fileURLWithPath: out)))).image(forKey: "noise")?.pixelWidth == 16)
+    }
+
+    @Test func badInputAndUsage() throws {
+        let legacy = try CLIRunner.run(["optimize", Self.sample("legacy-1x.svga"), "/tmp/never-written.svga"])
+        #expect(legacy.status == 1)
+        #expect(legacy.stderr.contains("legacy-1x.svga: optimize: unsupported: "), "\(legacy.stderr)")
+        #expect(try CLIRunner.run(["optimize", Self.sample("gift.svga")]).status == 2, "OUT missing")
+        #expect(try CLIRunner.run(["optimize", Self.sample("gift.svga"), "/tmp/x.svga", "--max-scale", "0"]).status == 2)
+        #expect(try CLIRunner.run(["optimize", Self.sample("gift.svga"), "/tmp/x.svga", "--lossy"]).status == 2)
+        #expect(try CLIRunner.run(["optimize", Self.sample("gift.svga"), "/tmp/x.svga", "--profile", "nope"]).status == 2)
+        let missing = try CLIRunner.run(["optimize", "/nonexistent/a.svga", "/tmp/x.svga"])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.contains("/nonexistent/a.svga"), "\(missing.stderr)")
+    }
+}
