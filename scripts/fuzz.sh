@@ -9,11 +9,15 @@
 #   FUZZ_SECONDS=60 make fuzz                 a smoke run (CI)
 #   FUZZ_TARGETS="protobuf zip" make fuzz     some targets only
 #   FUZZ_SANITIZERS=fuzzer make fuzz          without AddressSanitizer (faster)
+#   FUZZ_SEED=1 make fuzz                     libFuzzer's random seed fixed (CI: the same inputs
+#                                             every run, so a green smoke run stays green)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 SECONDS_EACH=${FUZZ_SECONDS:-600}
 TARGETS=${FUZZ_TARGETS:-"decode protobuf zip path json png render"}
 SANITIZERS=${FUZZ_SANITIZERS:-fuzzer,address}
+SEED_ARGS=()
+[ -n "${FUZZ_SEED:-}" ] && SEED_ARGS=(-seed="$FUZZ_SEED")
 ROOT=$PWD
 WORK=$ROOT/Fuzz/work
 mkdir -p "$WORK"
@@ -81,7 +85,7 @@ for t in $TARGETS; do
     # input, 2 GB for the process, and 256 MB for any single allocation (the budget's largest
     # single buffer is 64 MiB: one 4096² image).
     if ! "$BIN/fuzz-$t" "$WORK/$t/corpus" "$WORK/$t/seeds" -max_total_time="$SECONDS_EACH" \
-        -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=256 -print_final_stats=1 \
+        ${SEED_ARGS[@]+"${SEED_ARGS[@]}"} -timeout=5 -rss_limit_mb=2048 -malloc_limit_mb=256 -print_final_stats=1 \
         -artifact_prefix="$ROOT/Fuzz/artifacts/$t/" 2>&1 | tee "$WORK/$t/log.txt" | grep -E "^(#[0-9]+.*(INITED|DONE)|stat::|==[0-9]+==|SUMMARY|artifact)" ; then
         :
     fi
