@@ -3,8 +3,9 @@
 // Coverage is applied by scaling the source before the blend (tiny-skia's choice for
 // source-over, where pre-scaling is equivalent to a lerp): s' = div255(s · c), then
 // d = s' + div255(d · (255 − s'a)). With a clip the coverage is first div255(mask · clip).
-// The path (clip or not, opaque colour or not) is chosen once per call; rows run over buffer
-// pointers taken once. `fillReference` is the plain twin the tests hold this to, exactly.
+// The path (clip or not) is chosen once per call; rows run over buffer pointers taken once. An
+// opaque colour at full coverage is a plain store inside `PackedPixel.blend`, so opaque and
+// translucent colours share one row kernel. `fillReference` is the plain twin the tests hold this to, exactly.
 
 extension Pixmap {
     /// Solid source-over: colour × coverage (× clip coverage when given) per pixel.
@@ -34,10 +35,8 @@ extension Pixmap {
                             FillRow.clipped(dst(y), cov(y), c, area.width, color)
                         }
                     }
-                } else if color.a == 255 {
-                    for y in area.y..<area.maxY { FillRow.opaque(dst(y), cov(y), area.width, color) }
                 } else {
-                    for y in area.y..<area.maxY { FillRow.translucent(dst(y), cov(y), area.width, color) }
+                    for y in area.y..<area.maxY { FillRow.unclipped(dst(y), cov(y), area.width, color) }
                 }
             }
         }
@@ -46,34 +45,17 @@ extension Pixmap {
 
 /// The colour as one packed word (`PackedPixel`), made once per call.
 struct FillColor {
-    let word: UInt32, a: UInt32
+    let word: UInt32
     init(_ c: PremultipliedColorU8) {
         word = UInt32(c.r) | UInt32(c.g) << 8 | UInt32(c.b) << 16 | UInt32(c.a) << 24
-        a = UInt32(c.a)
     }
 }
 
 /// Row kernels: `dst` points at the first RGBA pixel of the span, `coverage` at its first
 /// coverage byte. The arithmetic is `PackedPixel`'s (whole words, exact div255).
 enum FillRow {
-    /// Opaque colour: full coverage is a plain store (s + d·0 = s).
-    static func opaque(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
-                       _ c: FillColor) {
-        let d = UnsafeMutableRawPointer(dst)
-        var i = 0
-        while i < count {
-            let k = UInt32(coverage[i])
-            if k == 255 {
-                d.storeBytes(of: c.word, toByteOffset: i * 4, as: UInt32.self)
-            } else if k != 0 {
-                PackedPixel.blend(c.word, coverage: k, onto: d + i * 4)
-            }
-            i += 1
-        }
-    }
-
-    static func translucent(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
-                            _ c: FillColor) {
+    static func unclipped(_ dst: UnsafeMutablePointer<UInt8>, _ coverage: UnsafePointer<UInt8>, _ count: Int,
+                          _ c: FillColor) {
         let d = UnsafeMutableRawPointer(dst)
         var i = 0
         while i < count {

@@ -110,7 +110,7 @@ extension Pixmap {
                     if !inside.isEmpty {
                         if let interior = ImageSampling.InteriorAffine(line: line, start: inside.lowerBound, source: source,
                                                                        texels: texels, alpha: alphaF) {
-                            interior.blend(into: row, inside)
+                            row.blend(interior, inside)
                         } else {
                             row.blend(clamped, inside)
                         }
@@ -335,11 +335,11 @@ enum ImageSampling {
         }
     }
 
-    /// The interior run: (u, v) in 32.32 fixed point, stepped by adding, so a pixel costs integer
-    /// adds and shifts instead of Double arithmetic and checked conversions (measured: half the
-    /// time of the whole affine draw). Rounding the start and step to 2⁻³² keeps the position
-    /// within 10⁻⁵ texel over 2¹⁶ pixels, inside the interior's 1/1024 margin.
-    struct InteriorAffine {
+    /// The interior run: (u, v) in 32.32 fixed point, so a pixel costs integer multiply-adds and
+    /// shifts instead of Double arithmetic and checked conversions (measured: half the time of the
+    /// whole affine draw). Rounding the start and step to 2⁻³² keeps the position within 10⁻⁵
+    /// texel over 2¹⁶ pixels, inside the interior's 1/1024 margin.
+    struct InteriorAffine: SpanSampler {
         let source: Source, texels: UnsafeRawPointer, alpha: Float
         /// Fixed-point position at span index `start` and the steps.
         let start: Int, u0: Int64, v0: Int64, du: Int64, dv: Int64
@@ -356,33 +356,19 @@ enum ImageSampling {
             du = Int64((line.du * InteriorAffine.one).rounded()); dv = Int64((line.dv * InteriorAffine.one).rounded())
         }
 
-        @inline(__always) func blend(into row: Row, _ range: Range<Int>) {
-            if range.isEmpty { return }
-            let offset = Int64(range.lowerBound - start)
-            var u = u0 &+ offset &* du, v = v0 &+ offset &* dv
-            let stride = source.width * 4, scale: Float = 1 / 4_294_967_296
-            for i in range {
-                defer { u &+= du; v &+= dv }
-                let k: UInt32
-                if let clip = row.clip {
-                    let c = UInt32(row.coverage[i]), m = UInt32(clip[i])
-                    if c == 0 || m == 0 { continue }
-                    k = div255(c &* m)
-                } else {
-                    k = UInt32(row.coverage[i])
-                    if k == 0 { continue }
-                }
-                let x = Int(truncatingIfNeeded: u >> 32), y = Int(truncatingIfNeeded: v >> 32)
-                let fx = Float(UInt32(truncatingIfNeeded: u)) * scale, fy = Float(UInt32(truncatingIfNeeded: v)) * scale
-                let p = texels + (y * source.width + x) * 4
-                let t00 = p.load(as: UInt32.self), t10 = p.load(fromByteOffset: 4, as: UInt32.self)
-                let t01 = p.load(fromByteOffset: stride, as: UInt32.self), t11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)
-                // Four transparent texels filter to transparent, which source-over leaves alone:
-                // the margins most sprite images have cost four loads.
-                if (t00 | t10 | t01 | t11) == 0 { continue }
-                let s = bilinear(t00, t10, t01, t11, fx: fx, fy: fy, alpha: alpha)
-                PackedPixel.blend(s, coverage: k, onto: row.dst + i * 4)
-            }
+        @inline(__always) func texel(_ i: Int) -> UInt32 {
+            let n = Int64(i &- start)
+            let u = u0 &+ n &* du, v = v0 &+ n &* dv
+            let x = Int(truncatingIfNeeded: u >> 32), y = Int(truncatingIfNeeded: v >> 32)
+            let scale: Float = 1 / 4_294_967_296
+            let fx = Float(UInt32(truncatingIfNeeded: u)) * scale, fy = Float(UInt32(truncatingIfNeeded: v)) * scale
+            let p = texels + (y * source.width + x) * 4, stride = source.width * 4
+            let t00 = p.load(as: UInt32.self), t10 = p.load(fromByteOffset: 4, as: UInt32.self)
+            let t01 = p.load(fromByteOffset: stride, as: UInt32.self), t11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)
+            // Four transparent texels filter to transparent, which source-over leaves alone:
+            // the margins most sprite images have cost four loads.
+            if (t00 | t10 | t01 | t11) == 0 { return 0 }
+            return bilinear(t00, t10, t01, t11, fx: fx, fy: fy, alpha: alpha)
         }
     }
 
