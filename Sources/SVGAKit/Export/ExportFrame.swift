@@ -6,22 +6,17 @@ import SVGARaster
 enum ExportFrame {
     /// `background` is straight RGBA8; nil keeps the frame's own alpha.
     static func straightRGBA(_ pixmap: Pixmap, background: [UInt8]?) -> [UInt8] {
-        guard let bg = background, bg.count == 4 else { return pixmap.straightRGBA() }
-        var flat = pixmap
-        let ba = UInt32(bg[3])
-        // The background, premultiplied (rounded), as the destination under each pixel.
-        let bp = (0..<3).map { (UInt32(bg[$0]) * ba + 127) / 255 } + [ba]
-        flat.data.withUnsafeMutableBufferPointer { buffer in
-            let p = buffer.baseAddress!
-            var i = 0
-            while i < buffer.count {
-                let inverse = 255 - UInt32(p[i + 3])
-                for c in 0..<4 {
-                    p[i + c] = UInt8(truncatingIfNeeded: min(255, UInt32(p[i + c]) + (bp[c] * inverse + 127) / 255))
-                }
-                i += 4
-            }
+        guard let bg = background, bg.count == 4, var flat = Pixmap(width: pixmap.width, height: pixmap.height) else {
+            return pixmap.straightRGBA()
         }
+        // The background, premultiplied (rounded), laid under the frame with the raster core's
+        // own fill and source-over composite.
+        let a = UInt32(bg[3])
+        func premultiplied(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
+        if let colour = PremultipliedColorU8(r: premultiplied(bg[0]), g: premultiplied(bg[1]), b: premultiplied(bg[2]), a: bg[3]) {
+            flat.fill(CoverageMask(bounds: flat.bounds, filledWith: 255), color: colour, clip: nil)
+        }
+        flat.compositeSourceOver(pixmap)
         return flat.straightRGBA()
     }
 
