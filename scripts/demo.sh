@@ -3,7 +3,8 @@
 # holds and render every frame to out/demo/<name>/frame_NNNN.png.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-swift build -c release --product svga
+# Static Swift runtime, as `make build` (see the Makefile).
+swift build -c release --static-swift-stdlib --product svga
 svga=.build/release/svga
 mkdir -p out/demo
 for f in SampleAssets/*.svga; do

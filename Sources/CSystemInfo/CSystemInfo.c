@@ -1,6 +1,7 @@
 #define _GNU_SOURCE
 #include <sched.h>
 #include <stdio.h>
+#include <malloc.h>
 #include <jconfig.h>
 #include "CSystemInfo.h"
 
@@ -22,4 +23,12 @@ int svga_affinity_cpu_count(void) {
     if (sched_getaffinity(0, sizeof set, &set) == 0) return CPU_COUNT(&set);
 #endif
     return 0;
+}
+
+int svga_set_malloc_thresholds(int mmap_threshold, int trim_threshold) {
+#ifdef __GLIBC__
+    return mallopt(M_MMAP_THRESHOLD, mmap_threshold) && mallopt(M_TRIM_THRESHOLD, trim_threshold);
+#else
+    return 0;
+#endif
 }

@@ -28,6 +28,7 @@ func run(_ argv: [String]) throws(CLIError) {
     }
 }
 
+MallocPolicy.reuseLargeBuffers()
 do {
     try run(Array(CommandLine.arguments.dropFirst()))
 } catch {

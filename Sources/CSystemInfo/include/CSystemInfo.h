@@ -11,4 +11,9 @@ const char *svga_libjpeg_turbo_version(void);
    does not export); 0 when it cannot be read. */
 int svga_affinity_cpu_count(void);
 
+/* glibc's allocator policy for large buffers (mallopt is in <malloc.h>, which the Glibc module
+   does not export): buffers up to mmap_threshold bytes come from the heap, and the heap is handed
+   back to the kernel only above trim_threshold. Returns 0 if glibc refused either. */
+int svga_set_malloc_thresholds(int mmap_threshold, int trim_threshold);
+
 #endif
