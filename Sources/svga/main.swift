@@ -1,4 +1,5 @@
 import Foundation
+import SVGAKit
 
 // The `svga` command: subcommands, each in its own file. Errors come back as CLIError and are
 // printed and turned into exit codes only here. Usage text: CommandHelp.swift.

@@ -7,8 +7,10 @@ import CSystemInfo
 // frames; 3,800 with this policy). Keeping buffers up to 64 MiB in the heap and trimming only
 // above 128 MiB lets later frames reuse the same pages. Peak memory is unchanged (the buffers
 // were live at once anyway); memory freed below the trim threshold stays with the process.
-enum MallocPolicy {
-    static func reuseLargeBuffers() {
+/// For processes that render many frames (the CLI calls it first thing); a library user decides
+/// for their own process.
+public enum MallocPolicy {
+    public static func reuseLargeBuffers() {
         _ = svga_set_malloc_thresholds(64 << 20, 128 << 20)
     }
 }
