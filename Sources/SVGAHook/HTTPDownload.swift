@@ -2,8 +2,8 @@ import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import SVGAKit
 #endif
+import SVGAKit
 
 // A blocking HTTP(S) GET with a timeout and a byte cap, over URLSession. The cap is enforced
 // while the body streams in (and up front from Content-Length), so a hostile server cannot
