@@ -3,7 +3,6 @@ import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
 #endif
-import SVGAKit
 
 // A blocking HTTP(S) GET with a timeout and a byte cap, over URLSession. The cap is enforced
 // while the body streams in (and up front from Content-Length), so a hostile server cannot

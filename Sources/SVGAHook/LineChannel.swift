@@ -3,7 +3,6 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
-import SVGAKit
 
 /// Lines read from a file descriptor by a background thread, handed to the hook's loop with a
 /// timed wait: the loop must wake up when a combo window passes even if the producer (stdin, a

@@ -1,5 +1,4 @@
 import Foundation
-import SVGAKit
 
 /// A spool queue as an event source: what a dead hook left in `claimed/` first, then `incoming/`,
 /// polled every `pollInterval` seconds (waking earlier when a combo window ends) until
