@@ -54,8 +54,10 @@ let package = Package(
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public façade and the base the product modules share: loading, info, render jobs
-        // (SequenceRenderer), export, JSONValue, Locked, AvailableCPUs.
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "CSystemInfo"]),
+        // (SequenceRenderer), export, JSONValue, Locked, AvailableCPUs, ParallelMap, LibraryVersions.
+        // Re-exports Format, Render, ImageIO and Raster, whose types its API speaks in.
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "CSystemInfo",
+                                                "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP"]),
         // Upload checks: rules, profiles, policy files, per-file reports.
         .target(name: "SVGAValidation", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGAGeometry"]),
         // Posters, contact sheets and animated previews of a movie.
@@ -66,9 +68,8 @@ let package = Package(
         // The gift-event hook: catalog, events, resource fetching, combos, output folders, event sources.
         .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
-                                                      "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
-                                                      "CSystemInfo"]),
+        // The command-line tool: the façade and the product modules only.
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
         .target(name: "CSystemInfo"),
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),

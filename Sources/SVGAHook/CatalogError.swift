@@ -1,5 +1,3 @@
-import SVGAKit
-
 /// What can be wrong with a gift catalog. `unreadable` and `malformed` stop the hook (exit 1);
 /// a problem in one gift only makes that gift unusable (its events get error lines).
 public enum CatalogError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -1,5 +1,3 @@
-import SVGAKit
-
 // Combos (issue: "events for the same room, sender and gift that arrive while that animation is
 // still waiting merge into one rendering with the summed count"). A combo opens with the first
 // event of its key and stays pending for `window` seconds from that first arrival; every event

@@ -1,5 +1,3 @@
-import SVGAKit
-
 /// Why a resource (an animation or an avatar) could not be fetched. Each case names the
 /// reference as the catalog or event gave it.
 public enum FetchError: Error, Sendable, Hashable, CustomStringConvertible {

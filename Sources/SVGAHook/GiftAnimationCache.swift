@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAKit
 import Synchronization
 
 /// Decoded movies by resource content hash, shared across events (and across gifts that point

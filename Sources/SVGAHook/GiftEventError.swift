@@ -1,5 +1,3 @@
-import SVGAKit
-
 /// Why one line of the event stream is not a usable gift event. Every case names the field (or
 /// the line) so the error line tells the producer what to fix.
 public enum GiftEventError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 #if canImport(FoundationNetworking)
 import FoundationNetworking
-import SVGAKit
 #endif
 
 // A blocking HTTP(S) GET with a timeout and a byte cap, over URLSession. The cap is enforced

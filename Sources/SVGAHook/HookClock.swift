@@ -1,5 +1,4 @@
 import Dispatch
-import SVGAKit
 
 /// The hook's notion of "now", in seconds on a monotonic clock. Combo windows are measured on
 /// it; tests inject their own so merging is checked without sleeping.

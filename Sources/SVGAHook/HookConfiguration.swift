@@ -1,6 +1,5 @@
 import Foundation
 import SVGAImageIO
-import SVGAKit
 
 /// Settings of one hook run.
 public struct HookConfiguration: Sendable {

@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAKit
 import SVGARender
 
 /// Why one event (or a whole combo) was not rendered. `status` says whether that is a skip (a

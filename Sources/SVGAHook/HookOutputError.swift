@@ -1,5 +1,3 @@
-import SVGAKit
-
 /// Failures while writing an event's output folder (the render itself succeeded or was never
 /// reached). The temporary folder is always removed before one of these is thrown.
 public enum HookOutputError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -5,8 +5,9 @@ import SVGAKit
 /// be answered at once (malformed lines, already-rendered or duplicate events) and holds the rest
 /// in the combo aggregator until their window passes. Used from one thread.
 ///
-/// Events can be tagged with a source (a spool file). When a closed source has no event left
-/// waiting, `onSourceFinished` gets every status of that source, so the spool can move the file.
+/// Events can be tagged with a source (one delivery of a `HookEventSource`). When a closed source
+/// has no event left waiting, `onSourceFinished` gets every status of that source, so the runner
+/// can acknowledge the delivery.
 public final class HookSession {
     public let processor: HookProcessor
     private var aggregator: ComboAggregator
@@ -68,6 +69,15 @@ public final class HookSession {
         do { receive(try GiftEvent.parse(value), source: source) } catch {
             report(HookStatus(eventID: error.eventID, status: .error,
                               reason: HookFailure.event(error, line: nil).description), source: source)
+        }
+    }
+
+    /// One entry of a source's delivery.
+    public func receive(_ entry: HookEntry, source: Int = 0) {
+        switch entry {
+        case .value(let value): receive(value: value, source: source)
+        case .line(let text, let number): receive(line: text, lineNumber: number, source: source)
+        case .failure(let reason): receive(failure: reason, source: source)
         }
     }
 

@@ -1,5 +1,4 @@
 import SVGAImageIO
-import SVGAKit
 
 /// Why a sender's avatar (or the catalog's `svga.avatarFallback`) was not used. Not an event
 /// failure: one bad avatar never drops a gift. The gift renders with the fallback or the

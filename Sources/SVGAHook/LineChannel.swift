@@ -2,7 +2,6 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
-import SVGAKit
 #endif
 
 /// Lines read from a file descriptor by a background thread, handed to the hook's loop with a

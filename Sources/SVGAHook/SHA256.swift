@@ -1,5 +1,3 @@
-import SVGAKit
-
 // SHA-256 (FIPS 180-4) in plain Swift. The hook names cached resources by content hash, so the
 // cache key must be a real content hash (a CRC would let two different animations collide);
 // the package takes no dependencies and Linux has no CryptoKit, hence this small one.

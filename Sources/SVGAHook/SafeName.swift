@@ -1,5 +1,3 @@
-import SVGAKit
-
 // liveID and eventID become folder names under the output directory, so they are checked
 // before anything touches the disk: a name with a path separator, a leading dot ("..", or a
 // name that would collide with the hook's own `.tmp-*`, `.cache`, `.merged-index` entries) or a

@@ -1,5 +1,3 @@
-import SVGAKit
-
 /// Failures of the spool directory itself (not of the events in it).
 public enum SpoolError: Error, Sendable, Hashable, CustomStringConvertible {
     case cannotCreate(path: String, reason: String)

@@ -2,8 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
-import SVGAKit
 #endif
+import SVGAKit
 
 /// A durable queue of event files on disk:
 ///
@@ -21,13 +21,6 @@ public final class SpoolQueue: Sendable {
     public var claimed: URL { root.appendingPathComponent("claimed", isDirectory: true) }
     public var done: URL { root.appendingPathComponent("done", isDirectory: true) }
     public var failed: URL { root.appendingPathComponent("failed", isDirectory: true) }
-
-    /// One thing read from a spool file.
-    public enum Entry: Sendable {
-        case value(JSONValue)
-        case line(String, number: Int)
-        case failure(String)
-    }
 
     /// 16 MiB: a spool file holds one event or a batch of JSON lines, never anything near this.
     public static let maxFileBytes = 16 << 20
@@ -91,7 +84,7 @@ public final class SpoolQueue: Sendable {
 
     /// The events of one spool file: the whole file as one JSON object (one event, possibly
     /// pretty-printed) or array (a batch), else one event per line.
-    public static func entries(of file: URL) -> [Entry] {
+    public static func entries(of file: URL) -> [HookEntry] {
         let bytes: [UInt8]
         do { bytes = try ResourceFetcher.readLocal(file.path, reference: file.lastPathComponent, limit: maxFileBytes) } catch {
             return [.failure("spool file \(error.description)")]

@@ -18,8 +18,3 @@ package final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
-
-extension Locked where Value == Int {
-    /// Returns the current value and adds one: the next work index.
-    package func takeNext() -> Int { withLock { v in defer { v += 1 }; return v } }
-}

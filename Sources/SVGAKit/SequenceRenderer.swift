@@ -90,62 +90,54 @@ public struct SequenceRenderer: Sendable {
         let window: Int? = if case .inOrder(let w) = delivery { max(1, w) } else { nil }
         let workers = min(threads, max(1, runs.count), window ?? Int.max)
 
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let r: Int? = state.withLock { s in
-                    guard s.failure == nil, s.nextToTake < runs.count else { return nil }
-                    defer { s.nextToTake += 1 }
-                    return s.nextToTake
-                }
-                guard let r else { return }
-                if let window {
-                    // The worker holding the next run to deliver never waits here, so the
-                    // window always drains.
-                    wake.lock()
-                    while state.withLock({ $0.failure == nil && r >= $0.nextToDeliver + window }) { wake.wait() }
-                    wake.unlock()
-                }
-                do {
-                    if state.withLock({ $0.failure != nil }) { return }
-                    let first = frames[runs[r].lowerBound]
-                    let pixmap = try renderer.render(frame: first, scale: scale)
-                    let payload = try produce(first, pixmap)
-                    if window == nil {
-                        for i in runs[r] {
-                            try body(frames[i], payload)
-                            progress?(state.withLock { s in s.delivered += 1; return s.delivered })
-                        }
-                        continue
+        try ParallelMap.forEach(runs.count, threads: workers) { r in
+            if let window {
+                // Runs are taken in order, so the worker holding the next run to deliver never
+                // waits here and the window always drains.
+                wake.lock()
+                while state.withLock({ $0.failure == nil && r >= $0.nextToDeliver + window }) { wake.wait() }
+                wake.unlock()
+            }
+            // Another run failed while this one waited: the loop is stopping.
+            if state.withLock({ $0.failure != nil }) { return }
+            do {
+                let first = frames[runs[r].lowerBound]
+                let pixmap = try renderer.render(frame: first, scale: scale)
+                let payload = try produce(first, pixmap)
+                if window == nil {
+                    for i in runs[r] {
+                        try body(frames[i], payload)
+                        progress?(state.withLock { s in s.delivered += 1; return s.delivered })
                     }
-                    // In order: park the payload; whoever finds the next run parked and nobody
-                    // delivering becomes the deliverer until the sequence of parked runs ends.
-                    var batch = state.withLock { s -> [(Int, Payload)] in
-                        s.parked[r] = payload
-                        return s.takeDeliverable()
-                    }
-                    while !batch.isEmpty {
-                        for (run, item) in batch {
-                            for i in runs[run] {
-                                try body(frames[i], item)
-                                progress?(i + 1)
-                            }
-                        }
-                        batch = state.withLock { s in
-                            s.nextToDeliver += batch.count
-                            s.delivering = false
-                            return s.takeDeliverable()
-                        }
-                        wake.lock(); wake.broadcast(); wake.unlock()
-                    }
-                } catch {
-                    // The first error ends the loop; wake the workers waiting on the window.
-                    state.withLock { if $0.failure == nil { $0.failure = error } }
-                    wake.lock(); wake.broadcast(); wake.unlock()
                     return
                 }
+                // In order: park the payload; whoever finds the next run parked and nobody
+                // delivering becomes the deliverer until the sequence of parked runs ends.
+                var batch = state.withLock { s -> [(Int, Payload)] in
+                    s.parked[r] = payload
+                    return s.takeDeliverable()
+                }
+                while !batch.isEmpty {
+                    for (run, item) in batch {
+                        for i in runs[run] {
+                            try body(frames[i], item)
+                            progress?(i + 1)
+                        }
+                    }
+                    batch = state.withLock { s in
+                        s.nextToDeliver += batch.count
+                        s.delivering = false
+                        return s.takeDeliverable()
+                    }
+                    wake.lock(); wake.broadcast(); wake.unlock()
+                }
+            } catch {
+                // Wake the workers waiting on the window so they see the failure and stop.
+                state.withLock { if $0.failure == nil { $0.failure = error } }
+                wake.lock(); wake.broadcast(); wake.unlock()
+                throw error
             }
         }
-        if let error = state.withLock({ $0.failure }) { throw error }
         return frames.count - runs.count
     }
 
@@ -180,7 +172,6 @@ public struct SequenceRenderer: Sendable {
 
 /// Shared state of one `forEachFrame` run (behind `Locked`: see Locked.swift for why).
 struct FrameLoopState<Payload: Sendable> {
-    var nextToTake = 0
     var delivered = 0
     var failure: Error?
     /// In-order delivery: produced payloads waiting for their turn, by run index.

@@ -1,4 +1,3 @@
-import SVGAKit
 import SVGARaster
 import SVGAValidation
 

@@ -85,35 +85,16 @@ public enum MovieOptimizer {
         } catch { throw OptimizeError(.render, error.description) }
         let count = max(0, original.frameCount)
         guard count > 0 else { return [] }
-        let results = Locked<[Result<Double, OptimizeError>?]>(Array(repeating: nil, count: count))
-        let next = Locked(0)
-        let workers = min(count, max(1, threads ?? ProcessInfo.processInfo.activeProcessorCount))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let n = next.takeNext()
-                guard n < count else { return }
-                let r: Result<Double, OptimizeError>
-                do {
-                    let before = try a.render(frame: n), after = try b.render(frame: n)
-                    if let c = ImageComparison.compare(before, after) {
-                        r = .success(c.psnr)
-                    } else {
-                        r = .failure(OptimizeError(.render, "frame \(n) renders at a different size after optimizing"))
-                    }
-                } catch {
-                    r = .failure(OptimizeError(.render, "frame \(n): \(error)"))
-                }
-                results.withLock { $0[n] = r }
+        return try ParallelMap.map(count, threads: threads) { (n) throws(OptimizeError) -> Double in
+            let before: Pixmap, after: Pixmap
+            do { before = try a.render(frame: n); after = try b.render(frame: n) } catch {
+                throw OptimizeError(.render, "frame \(n): \(error)")
             }
-        }
-        var psnrs: [Double] = []
-        for r in results.withLock({ $0 }) {
-            switch r! {
-            case .success(let p): psnrs.append(p)
-            case .failure(let e): throw e
+            guard let c = ImageComparison.compare(before, after) else {
+                throw OptimizeError(.render, "frame \(n) renders at a different size after optimizing")
             }
+            return c.psnr
         }
-        return psnrs
     }
 }
 

@@ -1,4 +1,3 @@
-import SVGAKit
 import SVGAValidation
 /// Why `svga optimize` could not produce a file. The path is the input's; the CLI prints
 /// `svga: PATH: optimize: <stage>: <message>`.

@@ -1,4 +1,3 @@
-import SVGAKit
 import SVGAValidation
 /// What `MovieOptimizer` may change. Every step is on by default; each can be turned off alone.
 public struct OptimizeOptions: Sendable, Hashable {

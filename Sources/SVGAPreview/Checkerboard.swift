@@ -1,4 +1,3 @@
-import SVGAKit
 import SVGARaster
 
 /// The transparency grid behind contact-sheet cells: opaque squares of two light greys (so it

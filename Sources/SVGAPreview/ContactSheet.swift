@@ -1,5 +1,4 @@
 import SVGAGeometry
-import SVGAKit
 import SVGARaster
 import SVGAText
 

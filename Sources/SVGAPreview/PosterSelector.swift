@@ -1,4 +1,3 @@
-import SVGAKit
 import SVGARaster
 
 /// Picks the poster frame: the one with the most visible content, measured as Σ alpha over the

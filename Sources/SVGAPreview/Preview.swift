@@ -1,5 +1,4 @@
 import Foundation
-import SVGAKit
 
 /// The three preview images of one movie (issue 4), as PNG bytes, with what went into them.
 public struct Preview: Sendable {

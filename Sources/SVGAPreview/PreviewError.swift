@@ -1,5 +1,4 @@
 import SVGAImageIO
-import SVGAKit
 import SVGARender
 
 /// Why previews could not be made. The CLI names the file in front of the message.

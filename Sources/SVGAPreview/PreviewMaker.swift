@@ -115,23 +115,12 @@ public enum PreviewMaker {
     /// Renders `frames` at `scale` on up to `threads` workers, results in input order.
     static func render(_ frames: [Int], with renderer: MovieRenderer, scale: Double, threads: Int?) throws(PreviewError) -> [Pixmap] {
         guard !frames.isEmpty else { return [] }
-        let slots = Locked<[Pixmap?]>(Array(repeating: nil, count: frames.count))
-        let failure = Locked<RenderError?>(nil)
-        let next = Locked(0)
-        let workers = min(max(1, threads ?? AvailableCPUs.count), frames.count)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while failure.withLock({ $0 == nil }) {
-                let i = next.takeNext()
-                guard i < frames.count else { return }
-                do throws(RenderError) {
-                    let pixmap = try renderer.render(frame: frames[i], scale: scale)
-                    slots.withLock { $0[i] = pixmap }
-                } catch {
-                    failure.withLock { if $0 == nil { $0 = error } }
-                }
+        do throws(RenderError) {
+            return try ParallelMap.map(frames.count, threads: threads) { (i) throws(RenderError) in
+                try renderer.render(frame: frames[i], scale: scale)
             }
+        } catch {
+            throw .render(error)
         }
-        if let error = failure.withLock({ $0 }) { throw .render(error) }
-        return slots.withLock { $0.map { $0! } }
     }
 }

@@ -1,5 +1,4 @@
 import SVGAImageIO
-import SVGAKit
 import SVGAText
 
 /// How `svga preview` sizes its three images (issue 4).

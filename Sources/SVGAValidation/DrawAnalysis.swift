@@ -1,6 +1,5 @@
 import SVGAFormat
 import SVGAGeometry
-import SVGAKit
 
 // One pass over every sprite and frame that estimates what the renderer would draw, without
 // drawing: per primitive (bitmap, each fill, each stroke) its canvas-space bounding box, clipped

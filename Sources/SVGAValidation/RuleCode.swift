@@ -1,5 +1,3 @@
-import SVGAKit
-
 // Every finding code, in one place. Scheme: `area.what`, lower case, words joined by '-'
 // (e.g. `decode.zlib`, `image.unused`, `compat.faint-alpha`). The severity is not part of the code
 // because a rules file may change it. Codes are never renamed or reused: a pipeline matches on

@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAKit
 /// What is wrong with a rules file (`svga validate --rules`); the CLI reports it as a usage
 /// error (exit 2) because the pipeline's configuration, not the asset, needs fixing.
 public enum RulesFileError: Error, Sendable, Hashable, CustomStringConvertible {

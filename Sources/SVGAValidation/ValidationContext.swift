@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAKit
 
 /// What every rule sees about one decoded file: the resolved movie (what players draw), the raw
 /// movie (what the file says, for facts the resolver normalises away: 0..255 colours, empty path

@@ -1,5 +1,4 @@
 import Foundation
-import SVGAKit
 
 /// The files `svga validate FILE|DIR ...` looks at: a file is taken as given; a directory is
 /// walked (recursively) for `*.svga` (any case), skipping hidden entries such as `._x.svga`

@@ -1,5 +1,4 @@
 import Foundation
-import SVGAKit
 
 /// Everything that decides a verdict: the profile's limits (after rules-file overrides), the
 /// disabled codes, severity overrides, and `strict` (warnings fail too).

@@ -1,5 +1,3 @@
-import SVGAKit
-
 // The named sets of limits (issue 4). Where a number comes from a published spec it says so;
 // the others are our choices, set from what the 76 good corpus files need, and documented in the
 // README table so an operator can override any of them with a rules file.

@@ -70,24 +70,15 @@ public struct Validator: Sendable {
     /// Validates files and directories (walked for `*.svga`), in parallel, reports in order.
     public func validate(paths: [String]) -> ValidationReport {
         let inputs = ValidationInput.expand(paths)
-        let slots = Locked<[FileReport?]>(Array(repeating: nil, count: inputs.count))
-        let next = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: min(threads, max(1, inputs.count))) { _ in
-            while true {
-                let i = next.takeNext()
-                guard i < inputs.count else { return }
-                let r: FileReport
-                switch inputs[i] {
-                case .file(let path): r = validate(file: path)
-                case .missing(let path):
-                    r = report(path, [Finding(.fileUnreadable, "cannot read the file: no such file or directory")], FileStats())
-                case .noSVGA(let directory):
-                    r = report(directory, [Finding(.fileNoSVGA, "the directory holds no .svga file: nothing was validated")], FileStats())
-                }
-                slots.withLock { $0[i] = r }
+        let files = ParallelMap.map(inputs.count, threads: threads) { i in
+            switch inputs[i] {
+            case .file(let path): return validate(file: path)
+            case .missing(let path):
+                return report(path, [Finding(.fileUnreadable, "cannot read the file: no such file or directory")], FileStats())
+            case .noSVGA(let directory):
+                return report(directory, [Finding(.fileNoSVGA, "the directory holds no .svga file: nothing was validated")], FileStats())
             }
         }
-        let files = slots.withLock { $0.map { $0! } }
         return ValidationReport(files: files, profileName: policy.profile.name, strict: policy.strict)
     }
 

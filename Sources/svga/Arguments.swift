@@ -1,4 +1,4 @@
-import SVGAFormat
+import SVGAKit
 
 /// A small argument scanner: positionals, `--flag`, `--option VALUE` / `--option=VALUE`, and
 /// repeatable options. Each command states which options it takes, so a typo is a usage error

@@ -1,7 +1,5 @@
 import SVGAKit
 import SVGAOptimize
-import SVGARender
-import SVGAImageIO
 
 /// Every failure the command line reports, mapped to one message and one exit code here, in
 /// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage,

@@ -1,7 +1,5 @@
 import Foundation
-import SVGAImageIO
 import SVGAKit
-import SVGARaster
 
 /// `svga diff A.png B.png`: PSNR over premultiplied RGBA, max channel difference, pixels off by
 /// more than 8; the same numbers the conformance tests use (ImageComparison).

@@ -1,8 +1,5 @@
 import Foundation
-import SVGAFormat
-import SVGAImageIO
 import SVGAKit
-import SVGARender
 
 /// `--set-image`, `--image-fit`, `--image-mask`, `--set-text`, `--text-style`, `--font`, `--hide`
 /// turned into DynamicItems (spec A.7).

@@ -1,7 +1,5 @@
 import Foundation
-import SVGAFormat
 import SVGAKit
-import SVGARender
 
 /// `svga export FILE OUTPUT|- [--format F] …` (issue 10): video with alpha and sound, animated
 /// WebP, GIF, APNG or raw RGBA frames. The work is SVGAKit's Exporter; this file parses options.

@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SVGAHook
-import SVGAImageIO
 import SVGAKit
 import Synchronization
 
@@ -51,18 +50,18 @@ enum HookCommand {
             let sources = a.flag("once") ? [] : stop.install()
             defer { sources.forEach { $0.cancel() } }
             do {
-                try SpoolRunner.run(queue: queue, session: session, once: a.flag("once"), shouldStop: { stop.requested })
+                try HookSourceRunner.run(SpoolSource(queue: queue, once: a.flag("once"), shouldStop: { stop.requested }), session: session)
             } catch { throw .located(error.description) }
             return
         }
 
         let readError: String?
         if let events, events != "-" {
-            do { readError = try HookStreamRunner.run(path: events, session: session) } catch {
-                throw .located(error.description)
-            }
+            let source: LineStreamSource
+            do { source = try LineStreamSource(path: events) } catch { throw .located(error.description) }
+            readError = HookSourceRunner.run(source, session: session)
         } else {
-            readError = HookStreamRunner.run(fileDescriptor: 0, session: session)
+            readError = HookSourceRunner.run(LineStreamSource(fileDescriptor: 0), session: session)
         }
         if let readError { Output.error("svga: \(events ?? "stdin"): read error: \(readError)") }
     }

@@ -1,5 +1,4 @@
 import Foundation
-import SVGAFormat
 import SVGAKit
 
 /// `svga info FILE... [--json]`; `-` reads standard input. Every file is reported even when one

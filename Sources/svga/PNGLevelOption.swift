@@ -1,4 +1,4 @@
-import SVGAImageIO
+import SVGAKit
 
 // `--png-level fast|default|max` for every command that writes PNG frames; `--fast-png` is the
 // older spelling of `--png-level fast` and keeps working.

@@ -1,5 +1,4 @@
 import Foundation
-import SVGAFormat
 import SVGAKit
 import SVGAPreview
 

@@ -1,9 +1,5 @@
 import Foundation
-import SVGAFormat
-import SVGAImageIO
 import SVGAKit
-import SVGARaster
-import SVGARender
 
 enum RenderCommand {
     static func run(_ args: [String]) throws(CLIError) {

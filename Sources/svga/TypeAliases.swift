@@ -1,4 +1,3 @@
-import SVGAFormat
+import SVGAKit
 typealias SVGAFormatMovie = Movie
-import SVGARaster
 typealias SVGARasterPixmap = Pixmap

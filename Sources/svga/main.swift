@@ -15,7 +15,7 @@ func run(_ argv: [String]) throws(CLIError) {
     let rest = Array(argv.dropFirst())
     let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }
     switch command {
-    case "--version", "version": print(VersionInfo.text)
+    case "--version", "version": print(LibraryVersions.text)
     case "help", "--help", "-h":
         guard let name = rest.first else { print(CommandHelp.overview); return }
         guard let text = CommandHelp.usage(of: name) else { throw .usage("unknown command '\(name)'") }

@@ -36,7 +36,7 @@ struct HookSpoolTests {
 
         var statuses: [HookStatus] = []
         let session = HookSession(processor: try world.processor(catalog)) { statuses.append($0) }
-        try SpoolRunner.run(queue: queue, session: session, once: true)
+        try HookSourceRunner.run(SpoolSource(queue: queue, once: true), session: session)
 
         #expect(statuses.map { $0.eventID ?? "-" } == ["k1", "n1", "n2", "n3"])
         #expect(world.entries(queue.claimed) == [])
@@ -53,7 +53,7 @@ struct HookSpoolTests {
         try FileManager.default.copyItem(at: queue.done.appendingPathComponent("0001.json"),
                                          to: queue.incoming.appendingPathComponent("0005.json"))
         statuses = []
-        try SpoolRunner.run(queue: queue, session: session, once: true)
+        try HookSourceRunner.run(SpoolSource(queue: queue, once: true), session: session)
         #expect(statuses.map(\.status) == [.skipped])
         #expect(world.entries(queue.done) == ["0001.json", "0003.json", "0005.json"])
     }
@@ -70,10 +70,10 @@ struct HookSpoolTests {
         var polls = 0
         // Stop on the second poll: the combo (p1 + p2, same sender, window still open on the
         // manual clock) must still be rendered and both files moved before returning.
-        try SpoolRunner.run(queue: queue, session: session, once: false, pollInterval: 0.01) {
+        try HookSourceRunner.run(SpoolSource(queue: queue, once: false, pollInterval: 0.01) {
             polls += 1
             return polls >= 2
-        }
+        }, session: session)
         #expect(statuses.map { $0.eventID ?? "-" } == ["p1", "p2"])
         #expect(statuses.allSatisfy { $0.status == .rendered && $0.primary == "p1" })
         #expect(world.entries(queue.done) == ["a.json", "b.json"])

@@ -28,7 +28,7 @@ struct HookStreamTests {
         let readEnd = fds[0]
         let thread = Thread {
             let session = HookSession(processor: processor) { status in collected.statuses.withLock { $0.append(status) } }
-            HookStreamRunner.run(fileDescriptor: readEnd, closeWhenDone: true, session: session)
+            HookSourceRunner.run(LineStreamSource(fileDescriptor: readEnd, closeWhenDone: true), session: session)
             finished.store(true, ordering: .relaxed)
         }
         thread.start()
@@ -57,7 +57,7 @@ struct HookStreamTests {
         try Data(text.utf8).write(to: file)
         var statuses: [HookStatus] = []
         let session = HookSession(processor: processor) { statuses.append($0) }
-        let error = try HookStreamRunner.run(path: file.path, session: session)
+        let error = try HookSourceRunner.run(LineStreamSource(path: file.path), session: session)
         #expect(error == nil)
         #expect(statuses.count == 3)
         #expect(statuses.first?.status == .error)
@@ -71,6 +71,6 @@ struct HookStreamTests {
         let world = try HookTestWorld("stream-missing")
         let processor = try world.processor(try world.catalog([]))
         let session = HookSession(processor: processor) { _ in }
-        #expect(throws: FetchError.self) { try HookStreamRunner.run(path: "/nonexistent/events.jsonl", session: session) }
+        #expect(throws: FetchError.self) { try HookSourceRunner.run(LineStreamSource(path: "/nonexistent/events.jsonl"), session: session) }
     }
 }

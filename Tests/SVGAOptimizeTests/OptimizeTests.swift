@@ -175,6 +175,15 @@ struct OptimizeTests {
         #expect(result.validationAfter.ok)
     }
 
+    @Test func anyThreadCountGivesTheSameBytesAndProof() throws {
+        var one = OptimizeOptions(), four = OptimizeOptions()
+        one.threads = 1; four.threads = 4
+        let (a, _) = try Self.optimize(Self.movie(), one)
+        let (b, _) = try Self.optimize(Self.movie(), four)
+        #expect(a.output == b.output)
+        #expect(a.framePSNR == b.framePSNR && a.framePSNR.count == Self.frames)
+    }
+
     @Test func optimizingAnOptimizedFileGivesTheSameBytes() throws {
         let (first, _) = try Self.optimize(Self.movie())
         let second = try MovieOptimizer.optimize(first.output)

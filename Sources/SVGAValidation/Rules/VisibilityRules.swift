@@ -1,5 +1,4 @@
 import SVGAFormat
-import SVGAKit
 
 // Sprites that never show, mattes that are missing, and frame lists that do not match the
 // timeline (issue 4; spec A.3, A.6, B.3.2).

@@ -8,17 +8,19 @@ import CPNG
 import CWebP
 import CZlib
 
-// `svga --version`: our version and the C libraries actually loaded, asked through their own
-// version functions where they have one (a bug report then says which zlib or libpng ran), else
-// the version macro of the headers we were built with.
-enum VersionInfo {
-    static let version = "0.1.0"
+/// Our version and the C libraries actually loaded (`svga --version`), asked through their own
+/// version functions where they have one (a bug report then says which zlib or libpng ran), else
+/// the version macro of the headers we were built with. Here, in the façade, so that no client
+/// reaches for the C modules itself.
+public enum LibraryVersions {
+    public static let version = "0.1.0"
 
-    static var text: String {
+    /// `svga 0.1.0 (SVGAKit)` and one indented `name version` line per library.
+    public static var text: String {
         (["svga \(version) (SVGAKit)"] + libraries.map { "  \($0.0) \($0.1)" }).joined(separator: "\n")
     }
 
-    static var libraries: [(String, String)] {
+    public static var libraries: [(String, String)] {
         [
             ("zlib", String(cString: zlibVersion())),
             ("libpng", String(cString: png_get_libpng_ver(nil))),
@@ -33,7 +35,7 @@ enum VersionInfo {
     }
 
     /// FreeType reports its version through a library handle.
-    static var freetype: String {
+    private static var freetype: String {
         var library: FT_Library?
         guard FT_Init_FreeType(&library) == 0, let library else { return "unknown (FreeType did not initialise)" }
         defer { FT_Done_FreeType(library) }
@@ -43,7 +45,7 @@ enum VersionInfo {
     }
 
     /// 21400 (base 100) → 2.14.0; 0x010302 (base 256) → 1.3.2.
-    static func dotted(_ v: Int, base: Int) -> String {
+    private static func dotted(_ v: Int, base: Int) -> String {
         "\(v / (base * base)).\(v / base % base).\(v % base)"
     }
 }
