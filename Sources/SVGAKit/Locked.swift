@@ -6,13 +6,13 @@ import Foundation
 /// worker closure of `DispatchQueue.concurrentPerform` corrupted the heap in release builds with
 /// Swift 6.3.1 (`free(): invalid next size` in SequenceRendererTests, reproducible; gone with
 /// this box). A class instance is shared by reference, whatever the optimizer does with captures.
-final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    public init(_ value: Value) { self.value = value }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    public func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)

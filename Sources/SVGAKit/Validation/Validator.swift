@@ -87,7 +87,7 @@ public struct Validator: Sendable {
             }
         }
         let files = slots.withLock { $0.map { $0! } }
-        return ValidationReport(files: files, profileName: policy.profile.name, strict: policy.strict)
+        return ValidationReport(files: files, profileName: policy.profile.name, strict: policy.strict, disabled: policy.disabled)
     }
 
     private func report(_ name: String, _ findings: [Finding], _ stats: FileStats) -> FileReport {
