@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SVGAFormat
+import SVGAHook
 import SVGAImageIO
 import SVGAKit
 import Synchronization

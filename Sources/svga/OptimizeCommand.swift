@@ -1,6 +1,8 @@
 import Foundation
 import SVGAFormat
 import SVGAKit
+import SVGAOptimize
+import SVGAValidation
 
 /// `svga optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY]... [--no-downscale]
 /// [--no-drop-unused] [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]`

@@ -1,5 +1,6 @@
 import Foundation
 import SVGAKit
+import SVGAValidation
 
 /// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--format text|json|github|junit|sarif]
 /// [--min-severity LEVEL] [--strict]`
