@@ -39,7 +39,7 @@ enum ExportCommand {
         let movie = loaded.movie
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: try DynamicOptions.parse(a)) } catch let e as CLIError { throw e } catch let e as RenderError { throw .render(path: path, e) } catch { throw .file(path: path, message: "\(error)") }
-        for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }
+        for w in renderer.warnings { Output.warning("svga: \(path): warning: \(w)") }
 
         var options = ExportOptions(format: format)
         options.scale = try FrameSizeOption.scale(a, viewBox: movie.viewBox)
@@ -90,7 +90,7 @@ enum ExportCommand {
             throw .export(path: path, error)
         }
         bar.finish()
-        for note in summary.notes { Output.error("svga: \(path): note: \(note)") }
+        for note in summary.notes { Output.warning("svga: \(path): note: \(note)") }
         if !summary.encoderCommand.isEmpty { Output.detail("encoder: " + summary.encoderCommand.map(shellQuoted).joined(separator: " ")) }
         Output.detail("\(counted(summary.frames, "frame")) rendered and encoded in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", Double(summary.frames) / max(summary.seconds, 1e-9))) frames/s)")
         if a.flag("json") {
