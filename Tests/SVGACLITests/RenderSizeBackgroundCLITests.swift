@@ -72,6 +72,13 @@ struct RenderSizeBackgroundCLITests {
         #expect(e.status == 2 && e.stderr.hasPrefix(message), "\(e.stderr)")
     }
 
+    @Test func aWidthOverThePixelLimitSaysTheSizeAndTheLimit() throws {
+        let r = try CLIRunner.run(["render", "SampleAssets/bitmaps.svga", "--frame", "0", "--out", "/tmp/never.png", "--width", "20000"])
+        #expect(r.status == 1)
+        #expect(r.stderr.contains("would be 20000×20000 = 400000000 pixels, over the limit of 67108864 pixels (lower --scale, --width or --height)"),
+                "\(r.stderr)")
+    }
+
     /// Render's PNG and export's raw frame of the same frame over the same colour are the same
     /// pixels (one composite), and the composite is source-over onto the colour.
     @Test(arguments: ["#336699", "#369", "white", "#33669980"])
