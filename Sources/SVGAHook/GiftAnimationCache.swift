@@ -7,9 +7,11 @@ import Synchronization
 /// cache keeps the `capacity` most recently used entries, so a long-running hook over a large
 /// catalog does not hold every animation it has ever seen.
 public final class GiftAnimationCache: Sendable {
-    /// Why bytes gave no movie: not an SVGA at all (a skip), or a corrupt one (an error).
+    /// Why bytes gave no movie: not an SVGA at all (a skip, unless the resource says it is
+    /// one: then `decodeError` is what the decoder, and `svga validate`, say of the bytes), or
+    /// a corrupt one (an error).
     public enum Problem: Error, Sendable {
-        case notSVGA(reason: String)
+        case notSVGA(reason: String, decodeError: DecodeError)
         case corrupt(DecodeError)
     }
 
@@ -48,7 +50,10 @@ public final class GiftAnimationCache: Sendable {
         let data = try bytes()
         let result: Result<Movie, Problem>
         if case .notSVGA(let reason) = ResourceKind.classify(data) {
-            result = .failure(.notSVGA(reason: reason))
+            // The decoder stops at the container check, so asking it costs nothing.
+            let error: DecodeError
+            do { _ = try SVGADecoder.decode(data); error = DecodeError(stage: .container, message: reason) } catch let e { error = e }
+            result = .failure(.notSVGA(reason: reason, decodeError: error))
         } else {
             decodes.add(1, ordering: .relaxed)
             do { result = .success(try SVGADecoder.decode(data)) } catch { result = .failure(.corrupt(error)) }

@@ -10,7 +10,8 @@ import FoundationNetworking
 // status outside 200...299 is an error (an error page is not an animation).
 
 enum HTTPDownload {
-    static func get(_ url: URL, reference: String, timeout: Double, limit: Int) throws(FetchError) -> [UInt8] {
+    /// The body and the response's media type (`Content-Type` without parameters, lower case).
+    static func get(_ url: URL, reference: String, timeout: Double, limit: Int) throws(FetchError) -> (body: [UInt8], mediaType: String?) {
         let state = DownloadState(limit: limit)
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
@@ -37,7 +38,7 @@ enum HTTPDownload {
             throw .transport(reference, reason: ns.localizedDescription)
         }
         guard result.status != nil else { throw .transport(reference, reason: "no HTTP response") }
-        return result.body
+        return (result.body, result.mediaType)
     }
 }
 
@@ -51,12 +52,13 @@ final class DownloadState: NSObject, URLSessionDataDelegate, @unchecked Sendable
     private var status: Int?
     private var error: Error?
     private var tooLarge = false
+    private var mediaType: String?
 
     init(limit: Int) { self.limit = limit }
 
-    func result() -> (body: [UInt8], status: Int?, error: Error?, tooLarge: Bool) {
+    func result() -> (body: [UInt8], status: Int?, error: Error?, tooLarge: Bool, mediaType: String?) {
         lock.lock(); defer { lock.unlock() }
-        return (body, status, error, tooLarge)
+        return (body, status, error, tooLarge, mediaType)
     }
 
     func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
@@ -64,6 +66,7 @@ final class DownloadState: NSObject, URLSessionDataDelegate, @unchecked Sendable
         let http = response as? HTTPURLResponse
         lock.lock()
         status = http?.statusCode
+        mediaType = response.mimeType?.lowercased()
         let declared = response.expectedContentLength
         if declared > Int64(limit) { tooLarge = true }
         let proceed = !tooLarge && (http.map { (200...299).contains($0.statusCode) } ?? false)

@@ -87,7 +87,8 @@ public final class HookProcessor: Sendable {
         let movie: Movie
         switch loaded {
         case .success(let m): movie = m
-        case .failure(.notSVGA(let reason)): throw .notSVGA(reference: reference, reason: reason)
+        case .failure(.notSVGA(_, let e)) where resource.declaresSVGA: throw .decode(reference: reference, e)
+        case .failure(.notSVGA(let reason, _)): throw .notSVGA(reference: reference, reason: reason)
         case .failure(.corrupt(let e)): throw .decode(reference: reference, e)
         }
         guard movie.frameCount > 0 else { throw .frame("the animation has no frames") }

@@ -11,6 +11,25 @@ public struct FetchedResource: Sendable, Hashable {
     /// The original file for local references, `<out>/.cache/<sha256>` for downloads.
     public let localPath: String
     public let byteCount: Int
+    /// The HTTP response's media type (lower case, no parameters); nil for files.
+    public let mediaType: String?
+
+    public init(reference: String, sha256: String, localPath: String, byteCount: Int, mediaType: String? = nil) {
+        self.reference = reference; self.sha256 = sha256; self.localPath = localPath
+        self.byteCount = byteCount; self.mediaType = mediaType
+    }
+
+    /// The resource says it is an SVGA: its name (the URL's or file's path, without query or
+    /// fragment) ends in `.svga`, or it was served with a media type naming SVGA
+    /// (`application/svga`, `application/x-svga`, …). Bytes that then do not decode are a
+    /// corrupt SVGA, an error, as `svga validate` calls the same file; a resource that makes no
+    /// such claim and is not an SVGA (a PNG icon, an HTML page) is skipped.
+    public var declaresSVGA: Bool {
+        if let mediaType, mediaType.contains("svga") { return true }
+        var name = Substring(reference)
+        if let cut = name.firstIndex(where: { $0 == "?" || $0 == "#" }), reference.contains("://") { name = name[..<cut] }
+        return name.lowercased().hasSuffix(".svga")
+    }
 
     public func readBytes(limit: Int) throws(FetchError) -> [UInt8] {
         try ResourceFetcher.readLocal(localPath, reference: reference, limit: limit)
@@ -43,10 +62,10 @@ public final class ResourceFetcher: Sendable {
         if lower.hasPrefix("http://") || lower.hasPrefix("https://") {
             guard let url = URL(string: reference), url.host != nil else { throw .transport(reference, reason: "not a valid URL") }
             requests.add(1, ordering: .relaxed)
-            let bytes = try HTTPDownload.get(url, reference: reference, timeout: timeout, limit: limit)
+            let (bytes, mediaType) = try HTTPDownload.get(url, reference: reference, timeout: timeout, limit: limit)
             let hash = SHA256.hexDigest(bytes)
             let path = try store(bytes, hash: hash)
-            resource = FetchedResource(reference: reference, sha256: hash, localPath: path, byteCount: bytes.count)
+            resource = FetchedResource(reference: reference, sha256: hash, localPath: path, byteCount: bytes.count, mediaType: mediaType)
         } else if lower.hasPrefix("file://") {
             guard let url = URL(string: reference), url.isFileURL else { throw .transport(reference, reason: "not a valid file URL") }
             resource = try local(url.path, reference: reference, limit: limit)

@@ -3,8 +3,10 @@ import SVGAKit
 // Whether fetched bytes are an SVGA animation at all, decided by content (never by the URL's
 // extension): spec A.1 says an SVGA is a ZIP (`PK\3\4`) holding `movie.binary` or `movie.spec`,
 // or a zlib stream (RFC 1950). A gift whose resource is anything else (a PNG icon, an MP4, an
-// HTML error page) is skipped with a reason rather than reported as a broken SVGA. Bytes that
-// look like an SVGA but do not decode are a corrupt resource: an error, from the decoder.
+// HTML error page) is skipped with a reason rather than reported as a broken SVGA, unless the
+// resource says it is an SVGA (named `.svga` or served as SVGA: FetchedResource.declaresSVGA):
+// then it is a corrupt SVGA, an error, as `svga validate` calls it. Bytes that look like an SVGA
+// but do not decode are a corrupt resource: an error, from the decoder.
 
 public enum ResourceKind: Sendable, Hashable {
     /// zlib header or ZIP: hand to the decoder (it may still fail: corrupt).

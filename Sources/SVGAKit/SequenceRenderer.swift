@@ -23,12 +23,46 @@ public struct SequenceRenderer: Sendable {
     public let scale: Double
     public let compression: PNGCompression
     public let threads: Int
+    /// Straight RGBA8 colour the PNG frames are composited over (`render --background`); nil
+    /// keeps the frames' own alpha.
+    public let background: [UInt8]?
 
-    public init(renderer: MovieRenderer, scale: Double = 1, compression: PNGCompression = .fast, threads: Int? = nil) {
+    public init(renderer: MovieRenderer, scale: Double = 1, compression: PNGCompression = .fast, threads: Int? = nil,
+                background: [UInt8]? = nil) {
         self.renderer = renderer
         self.scale = scale
         self.compression = compression
         self.threads = max(1, threads ?? AvailableCPUs.count)
+        self.background = background
+    }
+
+    /// Frame `n` as written: rendered at `scale`, over `background` when there is one.
+    public func renderFrame(_ n: Int) throws -> Pixmap {
+        let pixmap = try renderer.render(frame: n, scale: scale)
+        return background.map { pixmap.composited(over: $0) } ?? pixmap
+    }
+
+    /// What `write` did for one frame (`render -v` prints these).
+    public struct FrameRecord: Sendable {
+        public let frame: Int
+        public let file: String
+        public let bytes: Int
+        /// The frame whose render and PNG this one reused (a held pose); nil when rendered itself.
+        public let reusedFrom: Int?
+        /// Render and PNG encoding time of the frame that was rendered (the source of a reused one).
+        public let renderSeconds: Double, encodeSeconds: Double
+
+        public init(frame: Int, file: String, bytes: Int, reusedFrom: Int?, renderSeconds: Double, encodeSeconds: Double) {
+            self.frame = frame; self.file = file; self.bytes = bytes; self.reusedFrom = reusedFrom
+            self.renderSeconds = renderSeconds; self.encodeSeconds = encodeSeconds
+        }
+    }
+
+    /// A frame's PNG with the frame it was rendered from and its encoding time.
+    struct EncodedFrame: Sendable { let frame: Int, png: [UInt8], seconds: Double }
+
+    static func seconds(since begin: DispatchTime) -> Double {
+        Double(DispatchTime.now().uptimeNanoseconds - begin.uptimeNanoseconds) / 1e9
     }
 
     /// `frame_NNNN.png` with at least four digits, zero-based.
@@ -44,10 +78,12 @@ public struct SequenceRenderer: Sendable {
     @discardableResult
     public func forEachEncodedFrame(_ frames: [Int], progress: (@Sendable (Int) -> Void)? = nil,
                                     _ body: @Sendable (Int, [UInt8]) throws -> Void) throws -> Int {
-        let compression = compression
-        return try forEachFrame(frames, order: .any, progress: progress,
-                                produce: { _, pixmap in try PNGEncoder.encode(pixmap, compression: compression) },
-                                body)
+        try forEachFrame(frames, order: .any, progress: progress, produce: { _, pixmap in try encode(pixmap) }, body)
+    }
+
+    /// The PNG bytes of a rendered frame: over `background` when there is one.
+    func encode(_ pixmap: Pixmap) throws -> [UInt8] {
+        try PNGEncoder.encode(background.map { pixmap.composited(over: $0) } ?? pixmap, compression: compression)
     }
 
     /// How rendered frames reach `body`.
@@ -82,6 +118,7 @@ public struct SequenceRenderer: Sendable {
     @discardableResult
     public func forEachFrame<Payload: Sendable>(_ frames: [Int], order delivery: Delivery,
                                       progress: (@Sendable (Int) -> Void)? = nil,
+                                      rendered: (@Sendable (_ frame: Int, _ seconds: Double) -> Void)? = nil,
                                       produce: @Sendable (Int, Pixmap) throws -> Payload,
                                       _ body: @Sendable (Int, Payload) throws -> Void) throws -> Int {
         let runs = renderRuns(frames)
@@ -102,7 +139,9 @@ public struct SequenceRenderer: Sendable {
             if state.withLock({ $0.failure != nil }) { return }
             do {
                 let first = frames[runs[r].lowerBound]
+                let begin = DispatchTime.now()
                 let pixmap = try renderer.render(frame: first, scale: scale)
+                rendered?(first, Self.seconds(since: begin))
                 let payload = try produce(first, pixmap)
                 if window == nil {
                     for i in runs[r] {
@@ -152,8 +191,10 @@ public struct SequenceRenderer: Sendable {
     }
 
     /// Writes `frame_NNNN.png` files into `directory` (created if needed), named as `fileNames`.
+    /// `written` gets a record per frame, from worker threads, in no particular order.
     public func write(_ frames: [Int], to directory: URL, numberedFrom start: Int? = nil,
-                      progress: (@Sendable (Int) -> Void)? = nil) throws -> Summary {
+                      progress: (@Sendable (Int) -> Void)? = nil,
+                      written: (@Sendable (FrameRecord) -> Void)? = nil) throws -> Summary {
         let begin = DispatchTime.now()
         // Check the canvas first, so a bad scale leaves no empty output folder behind.
         let size = try renderer.canvasSize(scale: scale)
@@ -162,10 +203,22 @@ public struct SequenceRenderer: Sendable {
         var nameOfFrame: [Int: String] = [:]
         for (n, name) in zip(frames, files) { nameOfFrame[n] = name }
         let names = nameOfFrame
-        let reused = try forEachEncodedFrame(frames, progress: progress) { n, png in
-            try Data(png).write(to: directory.appendingPathComponent(names[n]!))
+        let renderSeconds = Locked([Int: Double]())
+        let produce: @Sendable (Int, Pixmap) throws -> EncodedFrame = { n, pixmap in
+            let begin = DispatchTime.now()
+            let png = try encode(pixmap)
+            return EncodedFrame(frame: n, png: png, seconds: Self.seconds(since: begin))
         }
-        let seconds = Double(DispatchTime.now().uptimeNanoseconds - begin.uptimeNanoseconds) / 1e9
+        let recordRenderTime: @Sendable (Int, Double) -> Void = { n, seconds in renderSeconds.withLock { $0[n] = seconds } }
+        let reused = try forEachFrame(frames, order: .any, progress: progress, rendered: written == nil ? nil : recordRenderTime, produce: produce) { n, encoded in
+            try Data(encoded.png).write(to: directory.appendingPathComponent(names[n]!))
+            if let written {
+                written(FrameRecord(frame: n, file: names[n]!, bytes: encoded.png.count,
+                                    reusedFrom: encoded.frame == n ? nil : encoded.frame,
+                                    renderSeconds: renderSeconds.withLock { $0[encoded.frame] ?? 0 }, encodeSeconds: encoded.seconds))
+            }
+        }
+        let seconds = Self.seconds(since: begin)
         return Summary(frames: frames.count, reused: reused, width: size.width, height: size.height, seconds: seconds, files: files)
     }
 }

@@ -47,11 +47,25 @@ public enum TextStyleParser {
         return style
     }
 
+    /// The colour names `parseColor` knows, with CSS's values (so `green` is #008000, as in a
+    /// browser). A short list on purpose: anything else is written in hex.
+    public static let colorNames: [(name: String, hex: String)] = [
+        ("black", "#000000"), ("white", "#FFFFFF"), ("grey", "#808080"), ("gray", "#808080"),
+        ("red", "#FF0000"), ("green", "#008000"), ("blue", "#0000FF"), ("transparent", "#00000000"),
+    ]
+
+    /// `#RGB`, `#RRGGBB`, `#RRGGBBAA`, a name from `colorNames`, or `[r, g, b(, a)]` in 0...1.
+    /// One parser for every colour the tool reads: text styles, `--background` of render and export.
     public static func parseColor(_ value: JSONValue) throws(StyleError) -> Color {
+        if let s = value.stringValue, let named = colorNames.first(where: { $0.name == s.lowercased() }) {
+            return try parseColor(.string(named.hex))
+        }
         if let s = value.stringValue, s.hasPrefix("#") {
-            let hex = s.dropFirst()
-            guard hex.count == 6 || hex.count == 8, let v = UInt64(hex, radix: 16) else {
-                throw StyleError(description: "colour '\(s)' is not #RRGGBB or #RRGGBBAA")
+            var hex = String(s.dropFirst())
+            // #RGB is #RRGGBB with each digit doubled, as in CSS.
+            if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
+            guard hex.count == 6 || hex.count == 8, hex.allSatisfy(\.isHexDigit), let v = UInt64(hex, radix: 16) else {
+                throw StyleError(description: "colour '\(s)' is not #RGB, #RRGGBB or #RRGGBBAA")
             }
             let full = hex.count == 6 ? (v << 8) | 0xFF : v
             func c(_ shift: UInt64) -> Double { Double((full >> shift) & 0xFF) / 255 }
@@ -64,6 +78,6 @@ public enum TextStyleParser {
             }
             return Color(r: comps[0], g: comps[1], b: comps[2], a: comps.count == 4 ? comps[3] : 1)
         }
-        throw StyleError(description: "colour must be \"#RRGGBB\", \"#RRGGBBAA\" or [r, g, b, a] in 0...1")
+        throw StyleError(description: "colour must be \"#RGB\", \"#RRGGBB\", \"#RRGGBBAA\", one of \(colorNames.map(\.name).joined(separator: ", ")) or [r, g, b, a] in 0...1")
     }
 }

@@ -28,7 +28,7 @@ public enum RenderError: Error, Sendable, CustomStringConvertible {
             let (width, height) = ((w * s).rounded(.up), (h * s).rounded(.up))
             let asked = width.isFinite && height.isFinite && width * height < 1e18
                 ? "\(Int(width))×\(Int(height)) = \(Int(width * height)) pixels" : "\(width)×\(height) pixels"
-            return "canvas \(number(w))×\(number(h)) at scale \(number(s)) would be \(asked), over the limit of \(Pixmap.maxPixelCount) pixels (lower --scale)"
+            return "canvas \(number(w))×\(number(h)) at scale \(number(s)) would be \(asked), over the limit of \(Pixmap.maxPixelCount) pixels (lower --scale, --width or --height)"
         case .invalidScale(let s): return "scale \(s) must be a finite number > 0"
         case .fontUnavailable(let path, let reason): return "font '\(path)' cannot be loaded: \(reason)"
         case .frameOverBudget(let frame, let points, let limit, let sprite):

@@ -41,12 +41,29 @@ public struct FileReport: Sendable, Hashable {
     public let stats: FileStats
     /// No error findings (and, under `--strict`, no warnings either).
     public let ok: Bool
+    /// Findings per severity, counted before any `--min-severity` filter, so the summary lines
+    /// and the verdict stay true when fewer findings are listed.
+    private let counts: [Severity: Int]
 
     public init(file: String, findings: [Finding], stats: FileStats, ok: Bool) {
         self.file = file; self.findings = findings; self.stats = stats; self.ok = ok
+        counts = Dictionary(grouping: findings, by: \.severity).mapValues(\.count)
     }
 
-    public func count(_ severity: Severity) -> Int { findings.filter { $0.severity == severity }.count }
+    private init(_ report: FileReport, findings: [Finding]) {
+        file = report.file; self.findings = findings; stats = report.stats; ok = report.ok; counts = report.counts
+    }
+
+    /// The same verdict and counts, listing only findings of `minimum` severity or worse
+    /// (`validate --min-severity`).
+    public func showing(minimum: Severity) -> FileReport {
+        FileReport(self, findings: findings.filter { $0.severity >= minimum })
+    }
+
+    /// False when the file could not be read or decoded: only the `decode.*`/`file.*` checks ran.
+    public var decoded: Bool { stats.frames != nil }
+
+    public func count(_ severity: Severity) -> Int { counts[severity] ?? 0 }
 
     public func findings(_ code: RuleCode) -> [Finding] { findings.filter { $0.code == code } }
 

@@ -6,9 +6,22 @@ public struct ValidationReport: Sendable {
     public let files: [FileReport]
     public let profileName: String
     public let strict: Bool
+    /// Rules turned off by the rules file (JUnit lists them as skipped).
+    public let disabled: Set<RuleCode>
+    /// The severity threshold of what is listed (`--min-severity`); counts cover every finding.
+    public let minimumShown: Severity
 
-    public init(files: [FileReport], profileName: String, strict: Bool) {
+    public init(files: [FileReport], profileName: String, strict: Bool, disabled: Set<RuleCode> = [],
+                minimumShown: Severity = .info) {
         self.files = files; self.profileName = profileName; self.strict = strict
+        self.disabled = disabled; self.minimumShown = minimumShown
+    }
+
+    /// The report listing only findings of `minimum` severity or worse, in every format; the
+    /// verdicts, counts and exit status do not change.
+    public func showing(minimum: Severity) -> ValidationReport {
+        ValidationReport(files: files.map { $0.showing(minimum: minimum) }, profileName: profileName, strict: strict,
+                         disabled: disabled, minimumShown: minimum)
     }
 
     public var passed: Bool { files.allSatisfy(\.ok) }

@@ -79,7 +79,7 @@ public struct Validator: Sendable {
                 return report(directory, [Finding(.fileNoSVGA, "the directory holds no .svga file: nothing was validated")], FileStats())
             }
         }
-        return ValidationReport(files: files, profileName: policy.profile.name, strict: policy.strict)
+        return ValidationReport(files: files, profileName: policy.profile.name, strict: policy.strict, disabled: policy.disabled)
     }
 
     private func report(_ name: String, _ findings: [Finding], _ stats: FileStats) -> FileReport {

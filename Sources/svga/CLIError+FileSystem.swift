@@ -15,3 +15,12 @@ extension CLIError {
         return .file(path: named ?? path, message: "cannot \(verb): \(FileSystemReason.describe(error))")
     }
 }
+
+/// Creates the folder that will hold the output file `path` (and its parents), as `render --out
+/// DIR` does for a folder: every command that writes a file takes `--out new/dir/x.ext`.
+func createParentFolder(of path: String) throws(CLIError) {
+    let parent = URL(fileURLWithPath: path).deletingLastPathComponent()
+    do { try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true) } catch {
+        throw .fileSystem(parent.path, cannot: "create folder", error)
+    }
+}

@@ -7,7 +7,8 @@ enum CommandHelp {
           info FILE|- ... [--json] [--max-memory SIZE]   container, canvas, timing, images, features, keys
         """),
         ("render", """
-          render FILE --out DIR [--frames SPEC] [--scale S] [--threads N] [--png-level fast|default|max]
+          render FILE --out DIR [--frames SPEC] [--scale S | --width W | --height H] [--background COLOR]
+                 [--threads N] [--png-level fast|default|max]
                  [--overwrite|-y] [--renumber | --start-number N] [--compare REFDIR [--min-psnr DB]] [--json]
                  [--set-image KEY=IMAGE] [--image-fit KEY=stretch|aspect-fit|aspect-fill]
                  [--image-mask KEY=none|circle|radius:R] [--set-text KEY=TEXT]
@@ -18,8 +19,9 @@ enum CommandHelp {
           diff A.png B.png [--diff-out PATH] [--min-psnr DB] [--json]
         """),
         ("validate", """
-          validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json] [--format text|json|github]
-                 [--json] [--strict] [--threads N] [--max-memory SIZE]
+          validate FILE|DIR ... [--profile gift|avatar-frame|banner] [--rules RULES.json]
+                 [--format text|json|github|junit|sarif] [--json] [--min-severity info|warning|error]
+                 [--strict] [--threads N] [--max-memory SIZE]
           validate --list-rules [--profile NAME] [--rules RULES.json] [--json]
         """),
         ("preview", """
@@ -46,8 +48,11 @@ enum CommandHelp {
     static let footer = """
     SPEC is a frame list such as 0-9,15,20- (zero-based, inclusive). SIZE scales the decode budget,
     e.g. 512M or 2G (see README, Hostile input).
-    Every command takes --help (-h) for its usage and --quiet (-q) to print only errors;
-    svga help CMD is svga CMD --help; svga --version prints the versions of the libraries in use.
+    W and H keep the aspect (both: fit inside W×H). COLOR is #RGB, #RRGGBB, #RRGGBBAA or black, white,
+    grey, red, green, blue, transparent.
+    Every command takes --help (-h) for its usage, --quiet (-q) to print only errors and --verbose (-v)
+    for detail on stderr (per frame, rule or event); svga help CMD is svga CMD --help;
+    svga --version prints the versions of the libraries in use.
     """
 
     /// `svga help`: every command.

@@ -13,6 +13,7 @@ enum DiffCommand {
         guard let result = ImageComparison.compare(imageA, imageB) else {
             throw .failed("\(pa) is \(imageA.width)×\(imageA.height) but \(pb) is \(imageB.width)×\(imageB.height)")
         }
+        if Output.verbose { Output.detail(channelDetail(imageA, imageB)) }
         var diffOut: String?
         if let out = a.value("diff-out"), let diff = ImageComparison.triptych(expected: imageB, actual: imageA) {
             try writePNG(diff, to: out)
@@ -33,6 +34,28 @@ enum DiffCommand {
         if let minPSNR, result.psnr < minPSNR {
             throw .failed(String(format: "PSNR %.2f dB is below --min-psnr %.2f", result.psnr, minPSNR))
         }
+    }
+
+    /// `diff -v`: the largest difference per premultiplied channel and the box that holds every
+    /// pixel differing by more than 8, so a person knows where to look. Same-size images only.
+    static func channelDetail(_ a: Pixmap, _ b: Pixmap) -> String {
+        var worst = [0, 0, 0, 0]
+        var box: (minX: Int, minY: Int, maxX: Int, maxY: Int)?
+        for y in 0..<a.height {
+            for x in 0..<a.width {
+                let i = (y * a.width + x) * 4
+                var pixelWorst = 0
+                for c in 0..<4 {
+                    let d = abs(Int(a.data[i + c]) - Int(b.data[i + c]))
+                    worst[c] = max(worst[c], d); pixelWorst = max(pixelWorst, d)
+                }
+                guard pixelWorst > 8 else { continue }
+                box = box.map { (min($0.minX, x), min($0.minY, y), max($0.maxX, x), max($0.maxY, y)) } ?? (x, y, x, y)
+            }
+        }
+        let where_ = box.map { "pixels differing by more than 8 lie in x \($0.minX)–\($0.maxX), y \($0.minY)–\($0.maxY)" }
+            ?? "no pixel differs by more than 8"
+        return "max difference per premultiplied channel: R \(worst[0]), G \(worst[1]), B \(worst[2]), A \(worst[3]); \(where_)"
     }
 
     static func describe(_ r: ImageComparison) -> String {

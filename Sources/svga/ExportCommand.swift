@@ -5,9 +5,8 @@ import SVGAKit
 /// WebP, GIF, APNG or raw RGBA frames. The work is SVGAKit's Exporter; this file parses options.
 enum ExportCommand {
     static let options: Set<String> = DynamicOptions.optionNames.union([
-        "format", "frames", "scale", "width", "height", "background", "quality", "loop", "threads",
-        "alpha", "gif-palette", "dither",
-    ])
+        "format", "frames", "quality", "loop", "threads", "alpha", "gif-palette", "dither", BackgroundOption.optionName,
+    ]).union(FrameSizeOption.optionNames)
 
     static func run(_ args: [String]) throws(CLIError) {
         let a = try Arguments(args, options: options, flags: ["raw", "no-audio", "print-ffmpeg-args", "json"])
@@ -38,14 +37,14 @@ enum ExportCommand {
         let movie = loaded.movie
         let renderer: MovieRenderer
         do { renderer = try MovieRenderer(movie: movie, dynamic: try DynamicOptions.parse(a)) } catch let e as CLIError { throw e } catch let e as RenderError { throw .render(path: path, e) } catch { throw .file(path: path, message: "\(error)") }
-        for w in renderer.warnings { Output.error("svga: \(path): warning: \(w)") }
+        for w in renderer.warnings { Output.warning("svga: \(path): warning: \(w)") }
 
         var options = ExportOptions(format: format)
-        options.scale = try scale(a, viewBox: movie.viewBox)
+        options.scale = try FrameSizeOption.scale(a, viewBox: movie.viewBox)
         do {
             options.frames = try a.value("frames").map { s throws(FrameSelection.ParseError) in try FrameSelection.parse(s, frameCount: movie.frameCount).frames }
         } catch { throw .usage(error.description) }
-        if let b = a.value("background") { options.background = try background(b) }
+        options.background = try BackgroundOption.parse(a)
         options.quality = try a.int("quality", min: 0)
         if let q = options.quality, q > 100 { throw .usage("--quality must be 0...100, not \(q)") }
         options.loops = try a.int("loop", min: 0) ?? 0
@@ -77,6 +76,7 @@ enum ExportCommand {
             return
         }
 
+        if !raw { try createParentFolder(of: output) }
         let count = options.frames?.count ?? movie.frameCount
         let bar = ProgressBar(total: count, label: "exporting")
         let summary: ExportSummary
@@ -88,7 +88,9 @@ enum ExportCommand {
             throw .export(path: path, error)
         }
         bar.finish()
-        for note in summary.notes { Output.error("svga: \(path): note: \(note)") }
+        for note in summary.notes { Output.warning("svga: \(path): note: \(note)") }
+        if !summary.encoderCommand.isEmpty { Output.detail("encoder: " + summary.encoderCommand.map(shellQuoted).joined(separator: " ")) }
+        Output.detail("\(counted(summary.frames, "frame")) rendered and encoded in \(String(format: "%.2f", summary.seconds)) s (\(String(format: "%.1f", Double(summary.frames) / max(summary.seconds, 1e-9))) frames/s)")
         if a.flag("json") {
             let line = json(summary, input: path).serialized()
             if raw { Output.error(line) } else { Output.data(line) }
@@ -96,28 +98,6 @@ enum ExportCommand {
             let text = line(summary, input: path)
             if raw { Output.warning(text) } else { Output.line(text) }
         }
-    }
-
-    /// --scale, or the scale that makes the width (or height) exactly W (H) pixels.
-    static func scale(_ a: Arguments, viewBox: Size) throws(CLIError) -> Double {
-        let given = [a.value("scale"), a.value("width"), a.value("height")].compactMap { $0 }
-        guard given.count <= 1 else { throw .usage("use one of --scale, --width, --height") }
-        if let s = try a.double("scale") { return s }
-        let target: Int, extent: Double
-        if let w = try a.int("width", min: 1) { target = w; extent = viewBox.width }
-        else if let h = try a.int("height", min: 1) { target = h; extent = viewBox.height }
-        else { return 1 }
-        guard extent > 0 else { throw .usage("the canvas is empty: --width/--height cannot scale it") }
-        // The canvas is ceil(extent × scale): step down past any rounding that overshoots.
-        var s = Double(target) / extent
-        while (extent * s).rounded(.up) > Double(target) { s = s.nextDown }
-        return s
-    }
-
-    static func background(_ s: String) throws(CLIError) -> [UInt8] {
-        let c: Color
-        do { c = try TextStyleParser.parseColor(.string(s)) } catch { throw .usage("--background: \(error.description)") }
-        return [c.r, c.g, c.b, c.a].map { UInt8((min(1, max(0, $0)) * 255).rounded()) }
     }
 
     static func line(_ s: ExportSummary, input: String) -> String {
@@ -145,4 +125,10 @@ enum ExportCommand {
         fields.append(("notes", .array(s.notes.map { .string($0) })))
         return .object(fields)
     }
+}
+
+/// A word as a POSIX shell reads it back: as is when it holds only safe characters, else in single quotes.
+func shellQuoted(_ word: String) -> String {
+    let safe = word.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "-_./:=,+@%".contains($0)) }
+    return safe && !word.isEmpty ? word : "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
 }

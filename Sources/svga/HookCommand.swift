@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SVGAFormat
 import SVGAHook
 import SVGAKit
 import Synchronization
@@ -38,9 +39,11 @@ enum HookCommand {
         do { processor = try HookProcessor(catalog: catalog, configuration: configuration) } catch {
             throw .located(error.description)
         }
+        let store = processor.store
         let session = HookSession(processor: processor) { status in
             print(status.line)
             fflush(nil)   // one line per event, visible to a consumer at once
+            if Output.verbose { Output.detail(eventDetail(status, store: store)) }
         }
 
         if let spool {
@@ -64,6 +67,25 @@ enum HookCommand {
             readError = HookSourceRunner.run(LineStreamSource(fileDescriptor: 0), session: session)
         }
         if let readError { Output.error("svga: \(events ?? "stdin"): read error: \(readError)") }
+    }
+}
+
+extension HookCommand {
+    /// `hook -v`: per event, on stderr, what the status line says in words plus the folder that
+    /// holds the rendering.
+    static func eventDetail(_ status: HookStatus, store: HookOutputStore) -> String {
+        let id = status.eventID.map(UntrustedText.quoted) ?? "(no event ID)"
+        var text = "event \(id)"
+        if let live = status.liveID { text += " in room \(UntrustedText.quoted(live))" }
+        text += ": \(status.status.rawValue) in \(status.ms) ms"
+        if let frames = status.frames { text += ", \(counted(frames, "frame"))" }
+        if let primary = status.primary, primary != status.eventID { text += ", merged into combo \(UntrustedText.quoted(primary))" }
+        if status.status == .rendered, let live = status.liveID, let eventID = status.eventID {
+            text += " → " + store.eventDirectory(liveID: live, eventID: status.primary ?? eventID).path
+        }
+        if let reason = status.reason { text += " (\(reason))" }
+        for warning in status.warnings { text += "; warning: \(warning)" }
+        return text
     }
 }
 

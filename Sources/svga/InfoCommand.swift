@@ -43,8 +43,31 @@ enum InfoCommand {
     }
 
     static func load(_ path: String, budget: DecodeBudget) throws(CLIError) -> MovieInfo {
+        let begin = Date()
         let loaded: (movie: SVGAFormatMovie, bytes: [UInt8])
         do { loaded = try MovieLoader.load(pathOrStdin: path, budget: budget) } catch { throw .load(error) }
+        if Output.verbose {
+            Output.detail("\(path == "-" ? "stdin" : path): read and decoded in \(String(format: "%.1f", Date().timeIntervalSince(begin) * 1000)) ms")
+            spriteDetail(loaded.movie).forEach { Output.detail($0) }
+        }
         return MovieInfo(movie: loaded.movie, fileBytes: loaded.bytes.count)
+    }
+
+    /// `info -v`: one line per sprite, in drawing order: what it draws, its matte, and the
+    /// frames it is visible in.
+    static func spriteDetail(_ movie: SVGAFormatMovie) -> [String] {
+        movie.sprites.enumerated().map { i, sprite in
+            var parts: [String] = []
+            if let bitmap = sprite.bitmapKey { parts.append("bitmap \(UntrustedText.quoted(bitmap))") }
+            let shapes = sprite.frames.reduce(0) { max($0, $1.shapes.count) }
+            if shapes > 0 { parts.append("up to \(counted(shapes, "shape")) a frame") }
+            if parts.isEmpty { parts.append("nothing to draw") }
+            if sprite.isMatteSource { parts.append("matte source") }
+            if let matte = sprite.matteKey { parts.append("masked by \(UntrustedText.quoted(matte))") }
+            let visible = sprite.frames.indices.filter { sprite.frames[$0].alpha > 0 }
+            let shown = visible.isEmpty ? "never visible"
+                : "visible in \(counted(visible.count, "frame")) (\(visible.first!)–\(visible.last!))"
+            return "  sprite \(i) \(UntrustedText.quoted(sprite.imageKey)): \(parts.joined(separator: ", ")); \(shown)"
+        }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAFormat
 import SVGAKit
 import SVGAOptimize
 import SVGAValidation
@@ -41,13 +42,23 @@ enum OptimizeCommand {
         let forced = a.flag("force")
         let write = !a.flag("dry-run") && (result.proofPassed || forced)
         if write {
+            try createParentFolder(of: outputPath)
             do { try Data(result.output).write(to: URL(fileURLWithPath: outputPath), options: .atomic) } catch {
-                throw .file(path: outputPath, message: "cannot write the optimized file: \(error.localizedDescription)")
+                throw .fileSystem(outputPath, cannot: "write the optimized file", error)
             }
         }
-        Output.line(a.flag("json")
-            ? result.json(file: input, output: outputPath, written: write, forced: forced).serialized(pretty: true)
-            : result.text(file: input, output: outputPath, written: write, forced: forced))
+        // --json was asked for: it prints under --quiet too; the text report is a summary.
+        if a.flag("json") {
+            Output.data(result.json(file: input, output: outputPath, written: write, forced: forced).serialized(pretty: true))
+        } else {
+            Output.line(result.text(file: input, output: outputPath, written: write, forced: forced))
+        }
+        if Output.verbose {
+            for r in result.recompressedImages { Output.detail("re-encoded \(UntrustedText.quoted(r.key)): \(r.bytesBefore) → \(r.bytesAfter) bytes") }
+            for (n, psnr) in result.framePSNR.enumerated() {
+                Output.detail("frame \(n): \(psnr.isFinite ? String(format: "%.2f dB", psnr) : "identical") against the original")
+            }
+        }
         if !result.proofPassed {
             let frame = "frame \(result.worstFrame ?? 0) differs from the original (PSNR below \(String(format: "%g", result.minPSNR)) dB)"
             throw .failed(write ? "\(input): optimize: \(frame); written anyway (--force)"

@@ -20,14 +20,25 @@ enum PreviewCommand {
         let movie: Movie
         let budget = try a.decodeBudget()
         do { movie = try MovieLoader.load(path, budget: budget).movie } catch { throw .load(error) }
+        let begin = Date()
         let preview: Preview
         do { preview = try PreviewMaker.make(movie: movie, options: options) } catch {
             if case .render(let e) = error { throw .render(path: path, e) }
             throw .file(path: path, message: error.description)
         }
         for note in preview.notes { Output.warning("svga: \(path): note: \(note)") }
+        let made = Date()
         do { try preview.write(to: URL(fileURLWithPath: out)) } catch {
             throw .fileSystem(out, cannot: "write previews", error)
+        }
+        if Output.verbose {
+            Output.detail(String(format: "rendered and encoded in %.2f s, written in %.2f s", made.timeIntervalSince(begin), Date().timeIntervalSince(made)))
+            for name in [Preview.posterName, Preview.sheetName, Preview.animationName] {
+                let file = (out as NSString).appendingPathComponent(name)
+                let bytes = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? 0
+                Output.detail("\(file): \(bytes) bytes")
+            }
+            Output.detail("preview.png frames: \(preview.animationFrames.map(String.init).joined(separator: ", "))")
         }
         let dir = out.hasSuffix("/") ? out : out + "/"
         Output.line("\(dir)\(Preview.posterName): frame \(preview.posterFrame), \(preview.posterSize.width)×\(preview.posterSize.height)")

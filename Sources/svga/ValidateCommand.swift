@@ -2,19 +2,26 @@ import Foundation
 import SVGAKit
 import SVGAValidation
 
-/// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--format text|json|github] [--strict]`
+/// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--format text|json|github|junit|sarif]
+/// [--min-severity LEVEL] [--strict]`
 /// (issue 4). Exit 0 when every file passes, 1 when one has an error (or a warning with
 /// --strict), 2 for usage problems, including a bad rules file. `--list-rules` prints every
 /// code with its default severity and the chosen profile's limits.
 enum ValidateCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["profile", "rules", "threads", "format", "max-memory"], flags: ["json", "strict", "list-rules"])
+        let a = try Arguments(args, options: ["profile", "rules", "threads", "format", "max-memory", "min-severity"],
+                              flags: ["json", "strict", "list-rules"])
         let format = try outputFormat(a)
+        var minimum = Severity.info
+        if let v = a.value("min-severity") {
+            guard let s = Severity(rawValue: v) else { throw .usage("--min-severity must be info, warning or error, not '\(v)'") }
+            minimum = s
+        }
         var rules: RulesFile?
         if let path = a.value("rules") {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: path)) } catch {
-                throw .usage("cannot read rules file \(path): \(error.localizedDescription)")
+                throw .usage("cannot read rules file \(path): \(FileSystemReason.describe(error))")
             }
             do { rules = try RulesFile.parse(data) } catch { throw .usage("\(path): \(error.description)") }
         }
@@ -23,25 +30,53 @@ enum ValidateCommand {
             throw .usage(error.description)
         }
         if a.flag("list-rules") {
-            guard format != "github" else { throw .usage("--list-rules prints text or json, not github annotations") }
+            guard format == "text" || format == "json" else { throw .usage("--list-rules prints text or json, not \(format)") }
             Output.data(listing(policy, json: format == "json"))
             return
         }
         guard !a.positionals.isEmpty else { throw .usage("validate takes at least one FILE or DIR") }
         let validator = Validator(policy: policy, threads: try a.int("threads", min: 1), budget: try a.decodeBudget())
-        let report = validator.validate(paths: a.positionals)
+        let full = validator.validate(paths: a.positionals)
+        if Output.verbose { ruleDetail(full).forEach { Output.detail($0) } }
+        let report = full.showing(minimum: minimum)
         // Under --quiet a passing run prints nothing; a failing one still shows its report.
         if !Output.quiet || !report.passed {
             switch format {
             case "json": Output.data(report.json.serialized(pretty: true))
             case "github": Output.data(report.githubAnnotations)
+            case "junit": Output.data(report.junitXML)
+            case "sarif": Output.data(report.sarif(toolVersion: LibraryVersions.version, severities: policy.severities).serialized(pretty: true))
             default: Output.data(report.text)
             }
         }
         if !report.passed { throw .failed(nil) }
     }
 
-    /// `--format text|json|github`; `--json` is `--format json`.
+    /// `validate -v`: per file, every rule and what it concluded (before `--min-severity`).
+    static func ruleDetail(_ report: ValidationReport) -> [String] {
+        var lines: [String] = []
+        let width = RuleCode.allCases.map(\.rawValue.count).max() ?? 0
+        for file in report.files {
+            for (code, outcome) in file.ruleOutcomes(disabled: report.disabled) {
+                let verdict: String
+                switch outcome {
+                case .passed: verdict = "pass"
+                case .disabled: verdict = "off (rules file)"
+                case .notChecked: verdict = "not checked (the file could not be read or decoded)"
+                case .found(let findings):
+                    let bySeverity = Severity.allCases.reversed().compactMap { s -> String? in
+                        let n = findings.filter { $0.severity == s }.count
+                        return n == 0 ? nil : counted(n, s.rawValue, plural: s == .info ? "info" : nil)
+                    }
+                    verdict = bySeverity.joined(separator: ", ")
+                }
+                lines.append("\(file.file): rule \(code.rawValue.padding(toLength: width, withPad: " ", startingAt: 0))  \(verdict)")
+            }
+        }
+        return lines
+    }
+
+    /// `--format text|json|github|junit|sarif`; `--json` is `--format json`.
     static func outputFormat(_ a: Arguments) throws(CLIError) -> String {
         let named = a.value("format")
         if a.flag("json") {
@@ -49,8 +84,8 @@ enum ValidateCommand {
             return "json"
         }
         guard let named else { return "text" }
-        guard ["text", "json", "github"].contains(named) else {
-            throw .usage("--format must be text, json or github, not '\(named)' (junit and sarif are not written yet)")
+        guard ["text", "json", "github", "junit", "sarif"].contains(named) else {
+            throw .usage("--format must be text, json, github, junit or sarif, not '\(named)'")
         }
         return named
     }

@@ -8,9 +8,11 @@ func run(_ argv: [String]) throws(CLIError) {
     // Options every command takes are handled here, before the command parses its own; only
     // arguments before a `--` count (after it they are file names).
     let optionEnd = argv.firstIndex(of: "--") ?? argv.endIndex
-    let quiet: Set<String> = ["--quiet", "-q"]
+    let quiet: Set<String> = ["--quiet", "-q"], verbose: Set<String> = ["--verbose", "-v"]
     Output.quiet = argv[..<optionEnd].contains { quiet.contains($0) }
-    let argv = Array(argv[..<optionEnd].filter { !quiet.contains($0) }) + argv[optionEnd...]
+    Output.verbose = argv[..<optionEnd].contains { verbose.contains($0) }
+    if Output.quiet && Output.verbose { throw .usage("use --quiet (-q) or --verbose (-v), not both") }
+    let argv = Array(argv[..<optionEnd].filter { !quiet.contains($0) && !verbose.contains($0) }) + argv[optionEnd...]
     guard let command = argv.first else { throw .usage("no command given") }
     let rest = Array(argv.dropFirst())
     let asksHelp = rest.prefix { $0 != "--" }.contains { $0 == "--help" || $0 == "-h" }

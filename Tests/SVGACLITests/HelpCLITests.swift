@@ -61,6 +61,9 @@ struct HelpCLITests {
             ["diff", png, png, "--quiet"],
             ["preview", Self.sample, "--out", dir.appendingPathComponent("preview").path, "-q"],
             ["validate", Self.sample, "--quiet"],
+            // --loop is ignored by WebM: a note, silenced like every other non-error.
+            ["export", Self.sample, dir.appendingPathComponent("a.webm").path, "--frames", "0-1", "--loop", "2", "-q"],
+            ["optimize", Self.sample, dir.appendingPathComponent("small.svga").path, "-q"],
         ]
         for args in runs {
             let r = try CLIRunner.run(args)

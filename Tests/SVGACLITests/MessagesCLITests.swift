@@ -85,6 +85,6 @@ struct MessagesCLITests {
     @Test func scaleOverTheLimitSaysBoth() throws {
         let r = try CLIRunner.run(["render", Self.sample, "--frame", "0", "--out", "/tmp/svga-never.png", "--scale", "50"])
         #expect(r.status == 1)
-        #expect(r.stderr == "svga: \(Self.sample): render: canvas 300×300 at scale 50 would be 15000×15000 = 225000000 pixels, over the limit of 67108864 pixels (lower --scale)\n")
+        #expect(r.stderr == "svga: \(Self.sample): render: canvas 300×300 at scale 50 would be 15000×15000 = 225000000 pixels, over the limit of 67108864 pixels (lower --scale, --width or --height)\n")
     }
 }

@@ -29,7 +29,7 @@ struct ValidateGitHubCLITests {
     }
 
     @Test(arguments: [
-        (["--format", "junit"], "junit and sarif are not written yet"),
+        (["--format", "xml"], "--format must be text, json, github, junit or sarif, not 'xml'"),
         (["--format", "json", "--json"], ""),
         (["--format", "github", "--json"], "--json means --format json"),
     ])

@@ -12,7 +12,10 @@ public final class HookHTTPServer: Sendable {
     public struct Response: Sendable {
         public let status: Int
         public let body: [UInt8]
-        public init(status: Int = 200, body: [UInt8]) { self.status = status; self.body = body }
+        public let contentType: String
+        public init(status: Int = 200, body: [UInt8], contentType: String = "application/octet-stream") {
+            self.status = status; self.body = body; self.contentType = contentType
+        }
     }
 
     public let port: UInt16
@@ -96,7 +99,7 @@ public final class HookHTTPServer: Sendable {
         counts.withLock { $0[path, default: 0] += 1 }
         let response = routes[path] ?? Response(status: 404, body: Array("not found".utf8))
         let reason = response.status == 200 ? "OK" : (response.status == 404 ? "Not Found" : "Status")
-        var bytes = Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Length: \(response.body.count)\r\nContent-Type: application/octet-stream\r\nConnection: close\r\n\r\n".utf8)
+        var bytes = Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Length: \(response.body.count)\r\nContent-Type: \(response.contentType)\r\nConnection: close\r\n\r\n".utf8)
         bytes.append(contentsOf: response.body)
         var sent = 0
         while sent < bytes.count {

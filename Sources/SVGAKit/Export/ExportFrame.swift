@@ -1,23 +1,12 @@
 import SVGARaster
 
 // A rendered frame as the encoders take it: straight-alpha RGBA8 rows, optionally composited
-// over a background colour first (source-over, in premultiplied space, then unpremultiplied).
+// over a background colour first (Pixmap+Background.swift), then unpremultiplied.
 
 enum ExportFrame {
     /// `background` is straight RGBA8; nil keeps the frame's own alpha.
     static func straightRGBA(_ pixmap: Pixmap, background: [UInt8]?) -> [UInt8] {
-        guard let bg = background, bg.count == 4, var flat = Pixmap(width: pixmap.width, height: pixmap.height) else {
-            return pixmap.straightRGBA()
-        }
-        // The background, premultiplied (rounded), laid under the frame with the raster core's
-        // own fill and source-over composite.
-        let a = UInt32(bg[3])
-        func premultiplied(_ c: UInt8) -> UInt8 { UInt8((UInt32(c) * a + 127) / 255) }
-        if let colour = PremultipliedColorU8(r: premultiplied(bg[0]), g: premultiplied(bg[1]), b: premultiplied(bg[2]), a: bg[3]) {
-            flat.fill(CoverageMask(bounds: flat.bounds, filledWith: 255), color: colour, clip: nil)
-        }
-        flat.compositeSourceOver(pixmap)
-        return flat.straightRGBA()
+        (background.map { pixmap.composited(over: $0) } ?? pixmap).straightRGBA()
     }
 
     /// Gives fully transparent pixels the alpha-weighted mean colour of the visible pixels in

@@ -29,6 +29,9 @@ public struct ExportSummary: Sendable {
     public let sidecar: String?
     /// Things the user should know (audio left out, loop count ignored, …).
     public let notes: [String]
+    /// The encoder's command line (`ffmpeg` and its arguments; the output is the temporary file
+    /// renamed to OUTPUT at the end); empty when we encode ourselves (APNG, raw).
+    public let encoderCommand: [String]
 }
 
 public struct Exporter: Sendable {
@@ -43,7 +46,8 @@ public struct Exporter: Sendable {
     /// APNG frames are written at the PNG writer's best level (libdeflate 12): an APNG is an
     /// archive or a web asset, written once and downloaded many times.
     private var job: SequenceRenderer {
-        SequenceRenderer(renderer: renderer, scale: options.scale, compression: .max, threads: options.threads)
+        SequenceRenderer(renderer: renderer, scale: options.scale, compression: .max, threads: options.threads,
+                         background: options.background)
     }
     private var frames: [Int] { options.frames ?? Array(0..<renderer.movie.frameCount) }
     private var window: Int { job.threads * max(1, options.windowPerThread) }
@@ -95,6 +99,7 @@ public struct Exporter: Sendable {
         var sidecar: AlphaVideoSidecar?
         var audioTracks = 0
         var video = size
+        var encoderCommand: [String] = []
         if let ffmpeg {
             if options.format == .mp4 {
                 let chosen: AlphaLayout
@@ -118,7 +123,7 @@ public struct Exporter: Sendable {
                 }
             }
             audioTracks = placements.count
-            try encodeWithFFmpeg(ffmpeg, to: temporary, size: size, layout: layout ?? .none, placements: placements, progress: progress)
+            encoderCommand = try encodeWithFFmpeg(ffmpeg, to: temporary, size: size, layout: layout ?? .none, placements: placements, progress: progress)
         } else {
             try encodeAPNG(to: temporary, progress: progress)
         }
@@ -135,14 +140,14 @@ public struct Exporter: Sendable {
             throw .output(path: output, reason: "cannot rename the finished export into place: \(String(cString: strerror(errno)))")
         }
         return summary(output: output, size: size, video: video, bytes: bytes, start: start, audio: audioTracks,
-                       layout: layout, sidecar: sidecarPath, notes: notes)
+                       layout: layout, sidecar: sidecarPath, notes: notes, encoderCommand: encoderCommand)
     }
 
     // MARK: encoders
 
     private func encodeWithFFmpeg(_ ffmpeg: String, to temporary: String, size: (width: Int, height: Int),
                                   layout: AlphaLayout, placements: [AudioPlacement],
-                                  progress: (@Sendable (Int) -> Void)?) throws(ExportError) {
+                                  progress: (@Sendable (Int) -> Void)?) throws(ExportError) -> [String] {
         // The MP3 blobs go to ffmpeg as files in a private folder, removed on every path.
         var audio: [(path: String, placement: AudioPlacement)] = []
         var audioDirectory: String?
@@ -171,7 +176,8 @@ public struct Exporter: Sendable {
         let command = FFmpegCommand(width: size.width, height: size.height, fps: renderer.movie.fps,
                                     format: options.format, options: options, layout: layout, audio: audio,
                                     duration: Double(frames.count) / Double(renderer.movie.fps))
-        let child = try ChildProcess(executable: ffmpeg, arguments: command.arguments(output: temporary))
+        let arguments = command.arguments(output: temporary)
+        let child = try ChildProcess(executable: ffmpeg, arguments: arguments)
         let background = options.background
         let bleed = options.format == .webm || (options.format == .mp4 && layout != .none)
         do {
@@ -199,6 +205,7 @@ public struct Exporter: Sendable {
                 throw .output(path: temporary, reason: "cannot set the GIF frames' disposal: \(error)")
             }
         }
+        return [ffmpeg] + arguments
     }
 
     private func encodeAPNG(to temporary: String, progress: (@Sendable (Int) -> Void)?) throws(ExportError) {
@@ -210,10 +217,11 @@ public struct Exporter: Sendable {
         let assembler: Locked<APNGEncoder.Assembler>
         do { assembler = Locked(try APNGEncoder.Assembler(frameCount: frames.count, fps: renderer.movie.fps, loops: options.loops)) }
         catch { throw .encode(error) }
-        let compression = job.compression
+        let job = job
         try run(writing: temporary) { () throws in
+            // APNG keeps alpha, but a --background still lays the frames over its colour.
             try job.forEachFrame(frames, order: .inOrder(window: window), progress: progress,
-                                 produce: { _, pixmap in try PNGEncoder.encode(pixmap, compression: compression) }) { _, png in
+                                 produce: { _, pixmap in try job.encode(pixmap) }) { _, png in
                 let bytes = try assembler.withLock { a in try a.append(png: png) }
                 try handle.write(contentsOf: bytes)
             }
@@ -251,11 +259,12 @@ public struct Exporter: Sendable {
     }
 
     private func summary(output: String, size: (width: Int, height: Int), video: (width: Int, height: Int), bytes: Int,
-                         start: DispatchTime, audio: Int, layout: AlphaLayout?, sidecar: String?, notes: [String]) -> ExportSummary {
+                         start: DispatchTime, audio: Int, layout: AlphaLayout?, sidecar: String?, notes: [String],
+                         encoderCommand: [String] = []) -> ExportSummary {
         ExportSummary(format: options.format, output: output, frames: frames.count, width: size.width, height: size.height,
                       videoWidth: video.width, videoHeight: video.height, fps: renderer.movie.fps, bytes: bytes,
                       seconds: Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9,
-                      audioTracks: audio, layout: layout, sidecar: sidecar, notes: notes)
+                      audioTracks: audio, layout: layout, sidecar: sidecar, notes: notes, encoderCommand: encoderCommand)
     }
 
     /// `.NAME.svga-export-PID.tmp` beside OUTPUT: same file system, so the final rename is atomic.
