@@ -37,6 +37,9 @@ let package = Package(
         // Animated WebP decoding, for the export tests only (ffmpeg 5.1 cannot decode animated WebP).
         .systemLibrary(name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
+        // The Redis client library, for the worker pool (svga hook --redis, svga worker).
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis",
+                       providers: [.apt(["libhiredis-dev"])]),
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
@@ -57,7 +60,7 @@ let package = Package(
         // Optimize writes 2.x files with SVGAWriter (which never depends on SVGAKit).
         .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "CSystemInfo"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAPool", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
                                                       "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
                                                       "CSystemInfo"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
@@ -65,9 +68,14 @@ let package = Package(
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 
+        // A typed Redis client over hiredis: URLs, argv commands, replies, streams, Lua scripts.
+        .target(name: "SVGARedis", dependencies: ["CHiredis"]),
+        // The worker pool on Redis Streams: the hook's events and upload jobs, with crash recovery,
+        // exactly-once results and combos across workers.
+        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGARedis"]),
         // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
         .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
-        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
+        .target(name: "SVGATestSupport", dependencies: ["SVGARedis", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
@@ -76,6 +84,7 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

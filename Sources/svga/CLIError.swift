@@ -1,4 +1,5 @@
 import SVGAKit
+import SVGAPool
 import SVGARender
 import SVGAImageIO
 
@@ -22,11 +23,13 @@ enum CLIError: Error {
     case export(path: String, ExportError)
     /// `svga optimize` of the file at `path` could not make a file (decode, 1.x input, images, proof rendering).
     case optimize(path: String, OptimizeError)
+    /// The worker pool (`hook --redis`, `worker`): Redis refused its commands.
+    case pool(PoolError)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
-        case .load, .file, .located, .render, .image, .failed: return 1
+        case .load, .file, .located, .render, .image, .failed, .pool: return 1
         case .export(_, .ffmpegMissing): return 3
         case .export, .optimize: return 1
         }
@@ -43,6 +46,7 @@ enum CLIError: Error {
         case .failed(let m): return m.map { "svga: \($0)" }
         case .export(let path, let e): return "svga: \(path): \(e.description)"
         case .optimize(let path, let e): return "svga: \(path): optimize: \(e.description)"
+        case .pool(let e): return "svga: \(e.description)"
         }
     }
 }
