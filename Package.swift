@@ -85,6 +85,6 @@ let package = Package(
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
-        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGARedis", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Synchronization
 
 /// Runs one child to completion with a deadline: its stdout and stderr collected, SIGKILL when
 /// the deadline passes (an upload job must never hold a worker forever).
@@ -22,15 +23,19 @@ struct ChildProcess {
         DispatchQueue.global().async { outData = out.fileHandleForReading.readDataToEndOfFile(); group.leave() }
         group.enter()
         DispatchQueue.global().async { errData = err.fileHandleForReading.readDataToEndOfFile(); group.leave() }
-        let deadline = Date().addingTimeInterval(timeout)
-        var timedOut = false
-        while p.isRunning {
-            if Date() >= deadline { kill(p.processIdentifier, SIGKILL); timedOut = true; break }
-            usleep(5_000)
+        // The deadline kills; waitUntilExit (not a poll of isRunning, which Foundation on Linux
+        // only updates from the run loop) returns once the child is gone either way.
+        let timedOut = Atomic<Bool>(false)
+        let pid = p.processIdentifier
+        let killer = DispatchWorkItem {
+            timedOut.store(true, ordering: .relaxed)
+            kill(pid, SIGKILL)
         }
+        DispatchQueue.global().asyncAfter(deadline: .now() + timeout, execute: killer)
         p.waitUntilExit()
+        killer.cancel()
         group.wait()
         return Outcome(status: p.terminationStatus, signalled: p.terminationReason == .uncaughtSignal,
-                       stdout: outData, stderr: errData, timedOut: timedOut)
+                       stdout: outData, stderr: errData, timedOut: timedOut.load(ordering: .relaxed))
     }
 }

@@ -238,6 +238,8 @@ public final class PoolRunner: Sendable {
 
     private func deadLetter(entry: RedisStreamEntry, item: PoolItem?, error: String, deliveries: Int) throws(RedisError) {
         let c = configuration
+        // The last work error, when there was one, is what the dead letter and the members say.
+        let error = try reader.command(["GET", c.keys.error(entry: entry.id)]).string ?? error
         var memberResults: [PoolResult] = []
         if let item, item.comboSuffix != nil {
             let members = try seal(item)
