@@ -85,6 +85,7 @@ let package = Package(
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
+        .testTarget(name: "SVGAPoolTests", dependencies: ["SVGAPool"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGARedis", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

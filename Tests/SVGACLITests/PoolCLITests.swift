@@ -53,6 +53,32 @@ import Testing
         #expect(h.logs().contains("retrying in"), "\(h.logs())")
     }
 
+    @Test func sigtermRendersTheOpenComboAndExitsZero() throws {
+        guard let server = try RedisTestServer.start(for: "sigtermRendersTheOpenComboAndExitsZero") else { return }
+        let h = try PoolHarness(server: server, label: "pool-sigterm")
+        let catalog = try Self.giftCatalog(h)
+        let out = h.dir.appendingPathComponent("out").path
+        // A window far longer than the test: only the stop can close it.
+        try h.start(0, ["hook", "--catalog", catalog, "--out", out, "--redis", server.url, "--stream", "gifts", "--group", "render",
+                        "--combo-window", "600", "--stats-every", "0.2", "--threads", "1"])
+        try h.redis.add(stream: "gifts", fields: [("event", HookFixtures.eventLine(id: "a", count: 2, user: "u"))])
+        try h.redis.add(stream: "gifts", fields: [("event", HookFixtures.eventLine(id: "b", count: 3, user: "u"))])
+        // b joined (and was acknowledged); a waits in its window, still pending.
+        #expect(try h.wait(timeout: 20) { try String(contentsOf: h.dir.appendingPathComponent("worker-0-1.out"), encoding: .utf8).contains(#""merged":1"#) })
+        #expect(try h.redis.pendingCount(stream: "gifts", group: "render") == 1)
+        #expect(h.terminateAll() == [0], "\(h.logs())")
+        let results = try h.results("gifts:results")
+        #expect(results.map(\.id) == ["room1/a", "room1/b"])
+        #expect(results.allSatisfy { $0.status["status"] as? String == "rendered" && $0.status["primary"] as? String == "a" })
+        #expect(results.first?.status["folder"] as? String == "\(out)/room1/a")
+        #expect((results.first?.status["manifest"] as? [String: Any])?["mergedEventIDs"] as? [String] == ["a", "b"])
+        #expect(try h.redis.pendingCount(stream: "gifts", group: "render") == 0)
+        // The last stats line, printed at exit, counts both.
+        let lines = try String(contentsOf: h.dir.appendingPathComponent("worker-0-1.out"), encoding: .utf8).split(separator: "\n")
+        let stats = try #require(lines.last { $0.hasPrefix(#"{"stats""#) })
+        #expect(stats.contains(#""received":2,"rendered":2,"skipped":0,"merged":1"#), "\(stats)")
+    }
+
     @Test func validateJobsMatchTheCommandLine() throws {
         guard let server = try RedisTestServer.start(for: "validateJobsMatchTheCommandLine") else { return }
         let h = try PoolHarness(server: server, label: "pool-jobs")
