@@ -56,11 +56,20 @@ let package = Package(
         .target(name: "SVGAText", dependencies: ["SVGAGeometry", "SVGARaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
-        // Public facade: info, render jobs, validation, previews, the gift-event hook, optimize.
-        // Optimize writes 2.x files with SVGAWriter (which never depends on SVGAKit).
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "CSystemInfo"]),
+        // Public façade and the base the product modules share: loading, info, render jobs
+        // (SequenceRenderer), export, JSONValue, Locked, AvailableCPUs.
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "CSystemInfo"]),
+        // Upload checks: rules, profiles, policy files, per-file reports.
+        .target(name: "SVGAValidation", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGAGeometry"]),
+        // Posters, contact sheets and animated previews of a movie.
+        .target(name: "SVGAPreview", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
+        // Shrinks a movie and reports validation findings before and after; writes 2.x files
+        // with SVGAWriter (which never depends on SVGAKit).
+        .target(name: "SVGAOptimize", dependencies: ["SVGAKit", "SVGAValidation", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAWriter"]),
+        // The gift-event hook: catalog, events, resource fetching, combos, output folders, event sources.
+        .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAPool", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAPool", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
                                                       "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
                                                       "CSystemInfo"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
@@ -72,7 +81,7 @@ let package = Package(
         .target(name: "SVGARedis", dependencies: ["CHiredis"]),
         // The worker pool on Redis Streams: the hook's events and upload jobs, with crash recovery,
         // exactly-once results and combos across workers.
-        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGARedis"]),
+        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGAHook", "SVGARedis"]),
         // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
         .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
         .target(name: "SVGATestSupport", dependencies: ["SVGARedis", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
@@ -86,6 +95,10 @@ let package = Package(
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
         .testTarget(name: "SVGAPoolTests", dependencies: ["SVGAPool"]),
+        .testTarget(name: "SVGAHookTests", dependencies: ["SVGAHook", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAValidationTests", dependencies: ["SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAPreviewTests", dependencies: ["SVGAPreview", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAOptimizeTests", dependencies: ["SVGAOptimize", "SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGARedis", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

@@ -13,6 +13,7 @@ command -v redis-server >/dev/null || { echo "bench-pool: redis-server is not in
 WORK=$(mktemp -d)
 trap 'for p in ${PIDS:-}; do kill -9 "$p" 2>/dev/null || true; done; redis-cli -p "${PORT:-0}" shutdown nosave >/dev/null 2>&1 || true; rm -rf "$WORK"' EXIT
 cp SampleAssets/gift.svga "$WORK/gift.svga"
+cp "$SVGA" "$WORK/svga" && SVGA="$WORK/svga"   # a rebuild while the benchmark runs cannot touch it
 cat > "$WORK/catalog.json" <<'JSON'
 {"categories": [{"categoryID": 1, "name": "Bench", "giftList": [
   {"giftID": "rose", "name": "Rose", "resourceURL": "gift.svga",
@@ -25,8 +26,10 @@ for WORKERS in 1 2 4; do
   redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$WORK" --daemonize yes --logfile "$WORK/redis.log"
   until redis-cli -p "$PORT" ping >/dev/null 2>&1; do sleep 0.05; done
   for i in $(seq 1 "$EVENTS"); do
-    echo "XADD gifts * event {\"eventID\":\"e$i\",\"liveID\":\"bench\",\"gift\":{\"giftID\":\"rose\"},\"sender\":{\"userID\":\"u$i\",\"userName\":\"User $i\"}}"
-  done | redis-cli -p "$PORT" >/dev/null
+    redis-cli -p "$PORT" XADD gifts '*' event \
+      "{\"eventID\":\"e$i\",\"liveID\":\"bench\",\"gift\":{\"giftID\":\"rose\"},\"sender\":{\"userID\":\"u$i\",\"userName\":\"User $i\"}}" >/dev/null
+  done
+  [ "$(redis-cli -p "$PORT" xlen gifts)" -eq "$EVENTS" ] || { echo "bench-pool: the events did not reach the stream"; exit 1; }
   rm -rf "$WORK/out"
   START=$(date +%s.%N)
   PIDS=""
@@ -35,7 +38,10 @@ for WORKERS in 1 2 4; do
       --group bench --threads 1 --combo-window 0 --quiet >/dev/null 2>"$WORK/worker-$w.err" &
     PIDS="$PIDS $!"
   done
-  until [ "$(redis-cli -p "$PORT" xlen gifts:results)" -ge "$EVENTS" ]; do sleep 0.05; done
+  until [ "$(redis-cli -p "$PORT" xlen gifts:results)" -ge "$EVENTS" ]; do
+    sleep 0.05
+    for p in $PIDS; do kill -0 "$p" 2>/dev/null || { echo "bench-pool: a worker exited:"; cat "$WORK"/worker-*.err; exit 1; }; done
+  done
   END=$(date +%s.%N)
   for p in $PIDS; do kill -TERM "$p"; done
   for p in $PIDS; do wait "$p"; done

@@ -1,5 +1,6 @@
 import Foundation
 import SVGAKit
+import SVGAHook
 import SVGARedis
 
 // `svga hook --redis`: stream entries carry one gift event each, in the field `event` (the same

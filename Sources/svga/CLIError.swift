@@ -1,4 +1,5 @@
 import SVGAKit
+import SVGAOptimize
 import SVGAPool
 import SVGARender
 import SVGAImageIO
