@@ -20,7 +20,7 @@ cat > "$WORK/catalog.json" <<'JSON'
    "extensionInfo": {"svga.nameKey": "nickname", "svga.countKey": "count"}}]}]}
 JSON
 echo "machine: $(nproc) cores, $(uname -srm); $(swift --version 2>/dev/null | head -1)"
-echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $EVENTS events of $(basename "$WORK")/gift.svga (400x400, 30 frames)"
+echo "load before: $(cut -d' ' -f1-3 /proc/loadavg); $EVENTS events of SampleAssets/gift.svga (400x400, 30 frames)"
 for WORKERS in 1 2 4; do
   PORT=$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1",0)); print(s.getsockname()[1])')
   redis-server --port "$PORT" --bind 127.0.0.1 --save '' --appendonly no --dir "$WORK" --daemonize yes --logfile "$WORK/redis.log"
