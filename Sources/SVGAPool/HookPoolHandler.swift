@@ -56,7 +56,15 @@ public struct HookPoolHandler: PoolHandler {
             // Rendered by a worker that died before publishing: publish that rendering.
             statuses = recovered(combo, manifest: manifest)
         } else {
-            statuses = processor.render(combo)
+            let rendered = processor.render(combo)
+            // "already rendered" here means another worker renamed the folder in place while this
+            // one rendered (it took the event over from this worker, stalled past --claim-after):
+            // that folder is this event's rendering, and whichever publishes first says so.
+            if rendered.first?.status == .skipped, let manifest = store.manifest(liveID: primary.liveID, eventID: primary.eventID) {
+                statuses = recovered(combo, manifest: manifest)
+            } else {
+                statuses = rendered
+            }
         }
         if let failed = statuses.first, failed.status == .error { return .fail(failed.reason ?? "error") }
         let folder = store.eventDirectory(liveID: primary.liveID, eventID: primary.eventID)

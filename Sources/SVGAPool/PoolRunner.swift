@@ -127,7 +127,7 @@ public final class PoolRunner: Sendable {
         emit(stats.line(inFlight: inFlight, reconnects: reader.reconnects + control.reconnects))
     }
 
-    /// One delivery: dead-letter, skip, leave pending, join a combo, wait as its owner, or work.
+    /// One delivery: dead-letter, skip, join a combo, wait as its owner, or work.
     private func dispatch(_ entry: RedisStreamEntry, deliveries: Int) throws(RedisError) {
         let c = configuration
         if held.withLock({ $0[entry.id] != nil }) { return }   // ours already (a late heartbeat)
@@ -157,8 +157,6 @@ public final class PoolRunner: Sendable {
             try answer(handler.skipped(item, alreadyDoneAs: parts[1], holder: nil), entry: entry.id, taken: taken)
         case "busy":
             try answer(handler.skipped(item, alreadyDoneAs: nil, holder: parts[1]), entry: entry.id, taken: taken)
-        case "retry":
-            break   // a lapsing lease of this very entry: it comes back after --claim-after
         case "merged":
             stats.update { $0.merged += 1 }
         case "owner":
@@ -272,6 +270,8 @@ public final class PoolRunner: Sendable {
         let claimed = try reader.autoClaim(stream: c.keys.stream, group: c.group, consumer: c.consumer,
                                            minIdleMilliseconds: c.claimAfterMilliseconds, start: cursor, count: free)
         for entry in claimed.entries {
+            // Ours already: its heartbeat came late (the machine stalled); nothing to take over.
+            if held.withLock({ $0[entry.id] != nil }) { continue }
             let deliveries = try reader.pending(stream: c.keys.stream, group: c.group, from: entry.id, to: entry.id, count: 1)
                 .first?.deliveries ?? 1
             stats.update { $0.reclaimed += 1 }

@@ -5,9 +5,9 @@ import SVGARedis
 //
 // - `claim` decides, in one step, what a delivery of item `id` (a hook event `<liveID>/<eventID>`
 //   or a job ID) means: already done (skip), held by another entry (a duplicate in progress:
-//   skip), held by this very entry (a stale lease of a dead worker: retry later), the owner of a
-//   combo (new, or one whose owner died), merged into an open combo (acked here, atomically with
-//   the join), or simply claimed. The lease is `<entry ID> <consumer>` with a TTL of
+//   skip), the owner of a combo (new, or one whose owner died), merged into an open combo (acked
+//   here, atomically with the join), or simply claimed. A lease held by this very entry belongs
+//   to the worker it was taken from, and is taken over. The lease is `<entry ID> <consumer>` with a TTL of
 //   --claim-after, renewed by the holder's heartbeat, so a dead worker's lease lapses by the time
 //   its entry can be reclaimed.
 // - `seal` closes a combo to joiners and returns its members.
@@ -31,10 +31,10 @@ enum PoolScripts {
     if done then return {'done', done, now} end
     local leaseKey = p .. 'lease:' .. id
     local holder = redis.call('GET', leaseKey)
-    if holder then
-      if string.match(holder, '^(%S+)') == entry then return {'retry', holder, now} end
-      return {'busy', holder, now}
-    end
+    -- A lease naming this very entry is its previous worker's: XAUTOCLAIM handed the entry
+    -- over because that worker stopped beating for --claim-after, so the lease is taken over
+    -- (waiting for it to lapse would only spend a delivery).
+    if holder and string.match(holder, '^(%S+)') ~= entry then return {'busy', holder, now} end
     local lease = entry .. ' ' .. ARGV[4]
     local comboKey = p .. 'combo:' .. id
     if redis.call('EXISTS', comboKey) == 1 then
