@@ -37,6 +37,9 @@ let package = Package(
         // Animated WebP decoding, for the export tests only (ffmpeg 5.1 cannot decode animated WebP).
         .systemLibrary(name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
+        // The Redis client library, for the worker pool (svga hook --redis, svga worker).
+        .systemLibrary(name: "CHiredis", path: "Sources/CHiredis", pkgConfig: "hiredis",
+                       providers: [.apt(["libhiredis-dev"])]),
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
@@ -69,15 +72,20 @@ let package = Package(
         .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
 
         // The command-line tool: the façade and the product modules only.
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize"]),
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAPool"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
         .target(name: "CSystemInfo"),
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
         .executableTarget(name: "svga-sample", dependencies: ["SVGAWriter", "SVGAFormat", "SVGAImageIO", "SVGARaster", "SVGAGeometry"]),
 
+        // A typed Redis client over hiredis: URLs, argv commands, replies, streams, Lua scripts.
+        .target(name: "SVGARedis", dependencies: ["CHiredis"]),
+        // The worker pool on Redis Streams: the hook's events and upload jobs, with crash recovery,
+        // exactly-once results and combos across workers.
+        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGAHook", "SVGARedis"]),
         // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
         .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
-        .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
+        .target(name: "SVGATestSupport", dependencies: ["SVGARedis", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
@@ -86,10 +94,12 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
+        .testTarget(name: "SVGAPoolTests", dependencies: ["SVGAPool"]),
         .testTarget(name: "SVGAHookTests", dependencies: ["SVGAHook", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAValidationTests", dependencies: ["SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAPreviewTests", dependencies: ["SVGAPreview", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAOptimizeTests", dependencies: ["SVGAOptimize", "SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
-        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
+        .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGARedis", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

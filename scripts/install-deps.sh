@@ -6,7 +6,8 @@ packages=(make pkg-config zlib1g-dev libpng-dev libdeflate-dev libfreetype-dev
   libharfbuzz-dev libharfbuzz-bin libfribidi-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev
   fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji
   libcurl4-openssl-dev   # links the static Foundation (FoundationNetworking) into `make build`'s svga
-  ffmpeg)   # ffmpeg: `svga export`'s encoder (optional at run time) and the export tests
+  ffmpeg   # `svga export`'s encoder (optional at run time) and the export tests
+  libhiredis-dev redis-server)   # the worker pool's Redis client; the pool tests start their own redis-server
 missing=()
 for p in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || missing+=("$p")

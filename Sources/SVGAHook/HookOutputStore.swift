@@ -146,6 +146,18 @@ public final class HookOutputStore: Sendable {
         }
     }
 
+    /// Removes every `.tmp-<eventID>-<pid>` folder of one event, whatever process wrote it. For a
+    /// caller that holds the event exclusively (the worker pool's lease): the pid test of
+    /// `removeStaleTemporaries` cannot see processes on other machines sharing the folder.
+    public func removeTemporaries(liveID: String, eventID: String) {
+        let room = roomDirectory(liveID)
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: room.path) else { return }
+        let prefix = ".tmp-\(eventID)-"
+        for name in names where name.hasPrefix(prefix) && Int32(name.dropFirst(prefix.count)) != nil {
+            try? FileManager.default.removeItem(at: room.appendingPathComponent(name))
+        }
+    }
+
     /// Removes `.tmp-<eventID>-<pid>` folders in a room whose process is gone (a crash).
     private func removeStaleTemporaries(_ liveID: String) {
         guard cleaned.withLock({ $0.insert(liveID).inserted }) else { return }

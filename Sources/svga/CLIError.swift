@@ -1,5 +1,6 @@
 import SVGAKit
 import SVGAOptimize
+import SVGAPool
 
 /// Every failure the command line reports, mapped to one message and one exit code here, in
 /// one place (STYLE.md habit 4). Exit codes: 0 success, 1 bad input / failed check, 2 usage,
@@ -21,11 +22,13 @@ enum CLIError: Error {
     case export(path: String, ExportError)
     /// `svga optimize` of the file at `path` could not make a file (decode, 1.x input, images, proof rendering).
     case optimize(path: String, OptimizeError)
+    /// The worker pool (`hook --redis`, `worker`): Redis refused its commands.
+    case pool(PoolError)
 
     var exitCode: Int32 {
         switch self {
         case .usage: return 2
-        case .load, .file, .located, .render, .image, .failed: return 1
+        case .load, .file, .located, .render, .image, .failed, .pool: return 1
         case .export(_, .ffmpegMissing): return 3
         case .export, .optimize: return 1
         }
@@ -42,6 +45,7 @@ enum CLIError: Error {
         case .failed(let m): return m.map { "svga: \($0)" }
         case .export(let path, let e): return "svga: \(path): \(e.description)"
         case .optimize(let path, let e): return "svga: \(path): optimize: \(e.description)"
+        case .pool(let e): return "svga: \(e.description)"
         }
     }
 }

@@ -31,6 +31,7 @@ enum CommandHelp {
         ("hook", """
           hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]] [--combo-window SECONDS]
                [--threads N] [--png-level fast|default|max]
+          hook --catalog CATALOG.json --out DIR --redis URL --stream KEY --group NAME [pool options]
         """),
         ("export", """
           export FILE OUTPUT [--format webm|mp4|mov|webp|gif|apng] [--frames SPEC]
@@ -42,6 +43,12 @@ enum CommandHelp {
         ("optimize", """
           optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY] [--no-downscale] [--no-drop-unused]
                  [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]
+        """),
+        ("worker", """
+          worker --redis URL --stream KEY --group NAME [pool options] [--job-timeout SECONDS]
+                 upload jobs (validate, render, preview, optimize, export) from a Redis stream
+          pool options: [--consumer NAME] [--results KEY] [--concurrency N] [--claim-after S]
+                 [--max-deliveries N] [--dedupe-ttl S] [--stats-every S]   (URL: redis://HOST:PORT[/DB])
         """),
     ]
 

@@ -5,4 +5,5 @@ let extraCommands: [String: @Sendable ([String]) throws(CLIError) -> Void] = [
     "hook": HookCommand.run,
     "export": ExportCommand.run,
     "optimize": OptimizeCommand.run,
+    "worker": WorkerCommand.run,
 ]

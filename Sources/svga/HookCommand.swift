@@ -3,6 +3,7 @@ import Foundation
 import SVGAFormat
 import SVGAHook
 import SVGAKit
+import SVGAPool
 import Synchronization
 
 /// `svga hook --catalog CATALOG.json --out DIR [--events FILE|-] [--spool DIR [--once]]
@@ -14,7 +15,8 @@ import Synchronization
 /// spool folder cannot be used.
 enum HookCommand {
     static func run(_ args: [String]) throws(CLIError) {
-        let a = try Arguments(args, options: ["catalog", "out", "events", "spool", "combo-window", "threads", PNGLevelOption.optionName],
+        let a = try Arguments(args, options: PoolOptions.options.union(["catalog", "out", "events", "spool", "combo-window", "threads",
+                                                                         PNGLevelOption.optionName]),
                               flags: ["once", PNGLevelOption.flagName])
         guard a.positionals.isEmpty else { throw .usage("hook takes no positional arguments (got '\(a.positionals[0])')") }
         guard let catalogPath = a.value("catalog") else { throw .usage("hook needs --catalog CATALOG.json") }
@@ -22,12 +24,18 @@ enum HookCommand {
         let events = a.value("events"), spool = a.value("spool")
         if events != nil && spool != nil { throw .usage("use --events or --spool, not both") }
         if a.flag("once") && spool == nil { throw .usage("--once applies to --spool") }
+        let redis = a.value("redis") != nil
+        if redis && (events != nil || spool != nil) { throw .usage("use one of --events, --spool and --redis") }
+        if !redis, let pool = PoolOptions.options.sorted().first(where: { a.value($0) != nil }) {
+            throw .usage("--\(pool) applies to --redis")
+        }
         var window = 3.0
         if let w = a.value("combo-window") {
             guard let v = Double(w), v.isFinite, v >= 0 else { throw .usage("--combo-window must be a number of seconds ≥ 0, not '\(w)'") }
             window = v
         }
         let threads = try a.int("threads", min: 1)
+        let pool = redis ? try PoolOptions.parse(a, command: "hook", comboWindow: window) : nil
 
         let catalog: GiftCatalog
         do { catalog = try GiftCatalog.load(path: catalogPath) } catch { throw .located(error.description) }
@@ -38,6 +46,10 @@ enum HookCommand {
         let processor: HookProcessor
         do { processor = try HookProcessor(catalog: catalog, configuration: configuration) } catch {
             throw .located(error.description)
+        }
+        if let pool {
+            try PoolOptions.run(pool, handler: HookPoolHandler(processor: processor))
+            return
         }
         let store = processor.store
         let session = HookSession(processor: processor) { status in

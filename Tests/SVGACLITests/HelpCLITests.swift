@@ -5,7 +5,7 @@ import Testing
 /// the same text, the README's command reference is `svga help` verbatim, --version names the C
 /// libraries, and --quiet leaves only errors.
 struct HelpCLITests {
-    static let commands = ["info", "render", "diff", "validate", "preview", "hook", "export"]
+    static let commands = ["info", "render", "diff", "validate", "preview", "hook", "export", "worker"]
     static let sample = "SampleAssets/bitmaps.svga"
 
     @Test(arguments: commands)
