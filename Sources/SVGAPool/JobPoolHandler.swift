@@ -39,8 +39,8 @@ public struct JobPoolHandler: PoolHandler {
         let job: UploadJob
         do { job = try UploadJob.parse(item.payload) } catch { return .fail(error.reason) }
         let start = DispatchTime.now()
-        let run: ChildProcess.Outcome
-        do { run = try ChildProcess.run(executable, job.arguments, timeout: timeout) } catch {
+        let run: JobProcess.Outcome
+        do { run = try JobProcess.run(executable, job.arguments, timeout: timeout) } catch {
             return .fail("cannot start \(executable): \(error.localizedDescription)")
         }
         let ms = Int((DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1_000_000)

@@ -2,9 +2,10 @@ import Foundation
 import Glibc
 import Synchronization
 
-/// Runs one child to completion with a deadline: its stdout and stderr collected, SIGKILL when
-/// the deadline passes (an upload job must never hold a worker forever).
-struct ChildProcess {
+/// Runs one `svga` child to completion with a deadline: its stdout and stderr collected, SIGKILL
+/// when the deadline passes (an upload job must never hold a worker forever). Export's
+/// ChildProcess is a different tool: it streams frames into a long-lived ffmpeg's stdin.
+struct JobProcess {
     struct Outcome { let status: Int32; let signalled: Bool; let stdout: Data; let stderr: Data; let timedOut: Bool }
 
     static func run(_ executable: String, _ arguments: [String], timeout: Double) throws -> Outcome {
