@@ -40,12 +40,14 @@ let package = Package(
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
+        // The one JSON tree, parser (size, depth and value caps) and writer; depends on nothing.
+        .target(name: "SVGAJSON"),
         // Coverage rasterizer, premultiplied pixmaps, blitters.
         .target(name: "SVGARaster", dependencies: ["SVGAGeometry"]),
         // Containers, wire reader, ZIP reader, 1.x JSON, the resolved movie model.
-        .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "CZlib"]),
+        .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "SVGAJSON", "CZlib"]),
         // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
-        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib", "SVGAImageIO", "SVGARaster"]),
+        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "SVGAJSON", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
         .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP"]),
         // Text layout: fallback (fontconfig), bidi (FriBidi), shaping (HarfBuzz); glyph outlines
@@ -55,9 +57,9 @@ let package = Package(
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public facade: info, render jobs, validation, previews, the gift-event hook, optimize.
         // Optimize writes 2.x files with SVGAWriter (which never depends on SVGAKit).
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "CSystemInfo"]),
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "SVGAJSON", "CSystemInfo"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAJSON", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
                                                       "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
                                                       "CSystemInfo"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
@@ -69,6 +71,7 @@ let package = Package(
         .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
         .target(name: "SVGATestSupport", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
+        .testTarget(name: "SVGAJSONTests", dependencies: ["SVGAJSON"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
