@@ -8,20 +8,28 @@
 #   fuzz-seed.pl pb FILE     the inflated MovieEntity (2.x stream or ZIP movie.binary), each
 #                            `images` value cut to its first 1 KiB (the magic bytes and header
 #                            the resolver sniffs are in the first few hundred bytes) and every
-#                            sprite's frames to the first 24 (params.frames to match), the
-#                            sprites to the first 48
+#                            sprite's frames to the first 12 (params.frames to match), the
+#                            sprites to the first 24
 #   fuzz-seed.pl svga FILE   the same movie zlib-compressed again: a 2.x file (2.x input only)
 #   fuzz-seed.pl spec FILE   a ZIP's movie.spec cut the same way: every member kept, fewer
 #                            repeats
+#   fuzz-seed.pl zip FILE    a ZIP rebuilt with its movie.spec / movie.binary cut so and every
+#                            other entry (the images) cut to its first 1 KiB
+#
+#   fuzz-seed.pl --whole-images svga|zip FILE   the same with the images kept whole (for
+#                            rendering, which decodes them)
 #
 # Writes the seed to stdout; exits 1 (writing nothing) when FILE has no such part. Only core
-# Perl modules (Compress::Zlib, IO::Uncompress::Unzip, JSON::PP).
+# Perl modules (Compress::Zlib, IO::Compress::Zip, IO::Uncompress::Unzip, JSON::PP).
 use strict;
 use warnings;
 use Compress::Zlib;
+use IO::Compress::Zip;
 use IO::Uncompress::Unzip qw(unzip $UnzipError);
 use JSON::PP;
 
+# --whole-images: images kept whole (for rendering, which decodes them).
+my $whole_images = @ARGV && $ARGV[0] eq '--whole-images' ? shift @ARGV : undef;
 my ($mode, $file) = @ARGV;
 open my $fh, '<:raw', $file or exit 1;
 my $data = do { local $/; <$fh> };
@@ -78,8 +86,8 @@ sub rewrite {
     return $out;
 }
 
-my $keep_frames = 24;
-my $keep_sprites = 48;
+my $keep_frames = 12;
+my $keep_sprites = 24;
 
 # MovieEntity (svga.proto): 2 params (4 frames), 3 images map<string, bytes> (entry: 1 key,
 # 2 value), 4 sprites (SpriteEntity: 2 frames).
@@ -93,6 +101,7 @@ sub reduce_movie {
             return rewrite($body, sub { my ($f, $v) = @_; $f == -4 && $v > $keep_frames ? $keep_frames : ($f < 0 ? undef : $v) });
         }
         if ($field == 3) {
+            return $body if $whole_images;
             return rewrite($body, sub { my ($f, $v) = @_; $f == 2 ? substr($v, 0, 1024) : ($f < 0 ? undef : $v) });
         }
         if ($field == 4) {
@@ -115,29 +124,57 @@ sub movie_entity {
     return $out;
 }
 
+# movie.spec (1.x JSON) cut the same way; text that is not such JSON (a hostile or damaged
+# file) is its own seed.
+sub reduce_spec {
+    my $text = shift;
+    my $json = eval { JSON::PP->new->decode($text) };
+    return $text unless ref $json eq 'HASH';
+    if (ref $json->{sprites} eq 'ARRAY') {
+        splice @{ $json->{sprites} }, $keep_sprites if @{ $json->{sprites} } > $keep_sprites;
+        for my $sprite (@{ $json->{sprites} }) {
+            next unless ref $sprite eq 'HASH' && ref $sprite->{frames} eq 'ARRAY';
+            splice @{ $sprite->{frames} }, $keep_frames if @{ $sprite->{frames} } > $keep_frames;
+        }
+    }
+    if (ref $json->{movie} eq 'HASH' && defined $json->{movie}{frames} && $json->{movie}{frames} =~ /^\d+$/) {
+        $json->{movie}{frames} = $keep_frames if $json->{movie}{frames} > $keep_frames;
+    }
+    return JSON::PP->new->canonical->encode($json);
+}
+
 if ($mode eq 'pb' || $mode eq 'svga') {
     # A ZIP's movie.binary names its images as files beside it: as a 2.x stream it would not decode.
     exit 1 if $mode eq 'svga' && substr($data, 0, 2) eq "PK";
-    my $stripped = eval { reduce_movie(movie_entity()) };
-    exit 1 unless defined $stripped;
-    print $mode eq 'pb' ? $stripped : compress($stripped, 9);
+    my $reduced = eval { reduce_movie(movie_entity()) };
+    exit 1 unless defined $reduced;
+    print $mode eq 'pb' ? $reduced : compress($reduced, 9);
 } elsif ($mode eq 'spec') {
     exit 1 unless substr($data, 0, 2) eq "PK";
     my $text;
     unzip(\$data => \$text, Name => 'movie.spec') or exit 1;
-    my $json = eval { JSON::PP->new->relaxed(0)->decode($text) };
-    # Not JSON we can reduce (a hostile or damaged file): the text itself is the seed.
-    if (ref $json ne 'HASH') { print $text; exit 0 }
-    my $keep = $keep_frames;
-    splice @{ $json->{sprites} }, $keep_sprites if ref $json->{sprites} eq 'ARRAY' && @{ $json->{sprites} } > $keep_sprites;
-    for my $sprite (@{ ref $json->{sprites} eq 'ARRAY' ? $json->{sprites} : [] }) {
-        next unless ref $sprite eq 'HASH' && ref $sprite->{frames} eq 'ARRAY';
-        splice @{ $sprite->{frames} }, $keep if @{ $sprite->{frames} } > $keep;
+    print reduce_spec($text);
+} elsif ($mode eq 'zip') {
+    exit 1 unless substr($data, 0, 2) eq "PK";
+    my $in = IO::Uncompress::Unzip->new(\$data) or exit 1;
+    my @entries;
+    for (my $status = 1; $status > 0; $status = $in->nextStream) {
+        my $name = $in->getHeaderInfo->{Name};
+        my $body = do { local $/; <$in> } // '';
+        if ($name eq 'movie.spec') { $body = reduce_spec($body) }
+        elsif ($name eq 'movie.binary') { $body = eval { reduce_movie($body) } // $body }
+        elsif (!$whole_images) { $body = substr($body, 0, 1024) }
+        push @entries, [$name, $body];
     }
-    if (ref $json->{movie} eq 'HASH' && defined $json->{movie}{frames} && $json->{movie}{frames} =~ /^\d+$/) {
-        $json->{movie}{frames} = $keep if $json->{movie}{frames} > $keep;
+    exit 1 unless @entries;
+    my $zipped;
+    my $out = IO::Compress::Zip->new(\$zipped, Name => $entries[0][0], Minimal => 1) or exit 1;
+    for my $i (0 .. $#entries) {
+        $out->newStream(Name => $entries[$i][0], Minimal => 1) if $i > 0;
+        $out->print($entries[$i][1]);
     }
-    print JSON::PP->new->canonical->encode($json);
+    $out->close;
+    print $zipped;
 } else {
-    die "usage: fuzz-seed.pl pb|svga|spec FILE\n";
+    die "usage: fuzz-seed.pl [--whole-images] pb|svga|spec|zip FILE\n";
 }

@@ -49,19 +49,27 @@ seed() {
     decode)
         svga_files | while read -r f; do
             name=$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)
-            if [ "$(stat -c %s "$f")" -le 65536 ] || ! perl scripts/fuzz-seed.pl svga "$f" > "$name" 2>/dev/null; then
+            if [ "$(stat -c %s "$f")" -le 65536 ] ||
+               ! { perl scripts/fuzz-seed.pl svga "$f" || perl scripts/fuzz-seed.pl zip "$f"; } > "$name" 2>/dev/null; then
                 cp "$f" "$name"
             fi
         done ;;
     render)
-        # Rendering needs whole images, so only the movies that are small as they are.
+        # Rendering decodes the images, so they stay whole; movies still over 256 KiB after the
+        # cut are left out (find below).
         svga_files | while read -r f; do
-            [ "$(stat -c %s "$f")" -le 262144 ] && cp "$f" "$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)"
-            true
+            name=$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)
+            if ! { perl scripts/fuzz-seed.pl --whole-images svga "$f" || perl scripts/fuzz-seed.pl --whole-images zip "$f"; } > "$name" 2>/dev/null; then
+                cp "$f" "$name"
+            fi
+            [ "$(stat -c %s "$name")" -le 262144 ] || rm -f "$name"
         done ;;
     zip)
         svga_files | while read -r f; do
-            if [ "$(head -c 2 "$f")" = "PK" ]; then cp "$f" "$dir/$(basename "$f")"; fi
+            [ "$(head -c 2 "$f")" = "PK" ] || continue
+            if [ "$(stat -c %s "$f")" -le 65536 ] || ! perl scripts/fuzz-seed.pl zip "$f" > "$dir/$(basename "$f")" 2>/dev/null; then
+                cp "$f" "$dir/$(basename "$f")"
+            fi
         done ;;
     protobuf)
         svga_files | while read -r f; do perl scripts/fuzz-seed.pl pb "$f" > "$dir/$(basename "$f").pb" 2>/dev/null || true; done ;;

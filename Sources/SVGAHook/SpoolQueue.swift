@@ -2,6 +2,7 @@ import Foundation
 
 #if canImport(Glibc)
 import Glibc
+import SVGAJSON
 import SVGAKit
 #endif
 

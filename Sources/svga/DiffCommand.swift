@@ -1,5 +1,6 @@
 import Foundation
 import SVGAImageIO
+import SVGAJSON
 import SVGAKit
 import SVGARaster
 

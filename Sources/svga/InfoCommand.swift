@@ -1,5 +1,6 @@
 import Foundation
 import SVGAFormat
+import SVGAJSON
 import SVGAKit
 
 /// `svga info FILE... [--json]`; `-` reads standard input. Every file is reported even when one

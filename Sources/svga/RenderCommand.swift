@@ -1,6 +1,7 @@
 import Foundation
 import SVGAFormat
 import SVGAImageIO
+import SVGAJSON
 import SVGAKit
 import SVGARaster
 import SVGARender
