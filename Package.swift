@@ -43,12 +43,14 @@ let package = Package(
 
         // Pure geometry: no pixels, no format.
         .target(name: "SVGAGeometry"),
+        // The one JSON tree, parser (size, depth and value caps) and writer; depends on nothing.
+        .target(name: "SVGAJSON"),
         // Coverage rasterizer, premultiplied pixmaps, blitters.
         .target(name: "SVGARaster", dependencies: ["SVGAGeometry"]),
         // Containers, wire reader, ZIP reader, 1.x JSON, the resolved movie model.
-        .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "CZlib"]),
+        .target(name: "SVGAFormat", dependencies: ["SVGAGeometry", "SVGAJSON", "CZlib"]),
         // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
-        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "CZlib", "SVGAImageIO", "SVGARaster"]),
+        .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "SVGAJSON", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
         .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP"]),
         // Text layout: fallback (fontconfig), bidi (FriBidi), shaping (HarfBuzz); glyph outlines
@@ -57,22 +59,22 @@ let package = Package(
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
         // Public façade and the base the product modules share: loading, info, render jobs
-        // (SequenceRenderer), export, JSONValue, Locked, AvailableCPUs, ParallelMap, LibraryVersions.
+        // (SequenceRenderer), export, Locked, AvailableCPUs, ParallelMap, LibraryVersions.
         // Re-exports Format, Render, ImageIO and Raster, whose types its API speaks in.
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "CSystemInfo",
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAJSON", "CSystemInfo",
                                                 "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP"]),
         // Upload checks: rules, profiles, policy files, per-file reports.
-        .target(name: "SVGAValidation", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGAGeometry"]),
+        .target(name: "SVGAValidation", dependencies: ["SVGAKit", "SVGAJSON", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGAGeometry"]),
         // Posters, contact sheets and animated previews of a movie.
-        .target(name: "SVGAPreview", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
+        .target(name: "SVGAPreview", dependencies: ["SVGAKit", "SVGAJSON", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
         // Shrinks a movie and reports validation findings before and after; writes 2.x files
         // with SVGAWriter (which never depends on SVGAKit).
-        .target(name: "SVGAOptimize", dependencies: ["SVGAKit", "SVGAValidation", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAWriter"]),
+        .target(name: "SVGAOptimize", dependencies: ["SVGAKit", "SVGAJSON", "SVGAValidation", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAWriter"]),
         // The gift-event hook: catalog, events, resource fetching, combos, output folders, event sources.
-        .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
+        .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAJSON", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
 
         // The command-line tool: the façade and the product modules only.
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAPool"]),
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAJSON", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAPool"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
         .target(name: "CSystemInfo"),
         .executableTarget(name: "svga-bench", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
@@ -82,22 +84,23 @@ let package = Package(
         .target(name: "SVGARedis", dependencies: ["CHiredis"]),
         // The worker pool on Redis Streams: the hook's events and upload jobs, with crash recovery,
         // exactly-once results and combos across workers.
-        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGAHook", "SVGARedis"]),
+        .target(name: "SVGAPool", dependencies: ["SVGAKit", "SVGAJSON", "SVGAHook", "SVGARedis"]),
         // Measures one child's wall time and peak RSS for the hostile-upload CLI tests.
         .executableTarget(name: "svga-childcost", path: "Tests/ChildCost"),
         .target(name: "SVGATestSupport", dependencies: ["SVGARedis", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "CTurboJPEG", "CWebP", "CZlib"], path: "Tests/SVGATestSupport"),
         .testTarget(name: "SVGAGeometryTests", dependencies: ["SVGAGeometry"]),
+        .testTarget(name: "SVGAJSONTests", dependencies: ["SVGAJSON"]),
         .testTarget(name: "SVGARasterTests", dependencies: ["SVGARaster", "SVGAGeometry"]),
         .testTarget(name: "SVGATextTests", dependencies: ["SVGAText", "SVGAGeometry", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGAFormatTests", dependencies: ["SVGAFormat", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAImageIOTests", dependencies: ["SVGAImageIO", "SVGARaster", "SVGATestSupport"]),
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
-        .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAKitTests", dependencies: ["SVGAJSON", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGARedisTests", dependencies: ["SVGARedis", "SVGATestSupport"]),
         .testTarget(name: "SVGAPoolTests", dependencies: ["SVGAPool"]),
-        .testTarget(name: "SVGAHookTests", dependencies: ["SVGAHook", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
-        .testTarget(name: "SVGAValidationTests", dependencies: ["SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAHookTests", dependencies: ["SVGAJSON", "SVGAHook", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAValidationTests", dependencies: ["SVGAJSON", "SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAPreviewTests", dependencies: ["SVGAPreview", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGAOptimizeTests", dependencies: ["SVGAOptimize", "SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGARedis", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),

@@ -38,42 +38,50 @@ svga_files() {
 }
 
 # Seeds per target, rebuilt each run (the corpus libFuzzer grows is kept in $WORK/<t>/corpus).
+# Large movies are reduced (scripts/fuzz-seed.pl: image bytes cut to their headers, frames to
+# the first 24) so that each execution costs what the target parses, not megabytes of PNG data;
+# what is still over 1 MiB after that (the hostile 1e6-arc paths) is left to the replay test.
 seed() {
     local t=$1 dir=$WORK/$1/seeds
     rm -rf "$dir"; mkdir -p "$dir" "$WORK/$1/corpus" "$ROOT/Fuzz/artifacts/$1"
+    local name
     case $t in
-    decode|render)
-        svga_files | while read -r f; do cp "$f" "$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)"; done ;;
+    decode)
+        svga_files | while read -r f; do
+            name=$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)
+            if [ "$(stat -c %s "$f")" -le 65536 ] ||
+               ! { perl scripts/fuzz-seed.pl svga "$f" || perl scripts/fuzz-seed.pl zip "$f"; } > "$name" 2>/dev/null; then
+                cp "$f" "$name"
+            fi
+        done ;;
+    render)
+        # Rendering decodes the images, so they stay whole; movies still over 256 KiB after the
+        # cut are left out (find below).
+        svga_files | while read -r f; do
+            name=$dir/$(basename "$f")-$(cksum < "$f" | cut -d' ' -f1)
+            if ! { perl scripts/fuzz-seed.pl --whole-images svga "$f" || perl scripts/fuzz-seed.pl --whole-images zip "$f"; } > "$name" 2>/dev/null; then
+                cp "$f" "$name"
+            fi
+            [ "$(stat -c %s "$name")" -le 262144 ] || rm -f "$name"
+        done ;;
     zip)
         svga_files | while read -r f; do
-            if [ "$(head -c 2 "$f")" = "PK" ]; then cp "$f" "$dir/$(basename "$f")"; fi
+            [ "$(head -c 2 "$f")" = "PK" ] || continue
+            if [ "$(stat -c %s "$f")" -le 65536 ] || ! perl scripts/fuzz-seed.pl zip "$f" > "$dir/$(basename "$f")" 2>/dev/null; then
+                cp "$f" "$dir/$(basename "$f")"
+            fi
         done ;;
     protobuf)
-        # The inflated MovieEntity of each 2.x file, and each ZIP's movie.binary (perl is in
-        # every Debian; its zlib modules are core).
-        svga_files | while read -r f; do
-            perl -MCompress::Zlib -MIO::Uncompress::Unzip=unzip -e '
-                local $/; open my $fh, "<:raw", $ARGV[0] or exit; my $d = <$fh>;
-                my $out;
-                if (substr($d, 0, 2) eq "PK") { unzip(\$d => \$out, Name => "movie.binary") or exit }
-                else { $out = uncompress($d); defined $out or exit }
-                open my $o, ">:raw", $ARGV[1]; print $o $out;' "$f" "$dir/$(basename "$f").pb" 2>/dev/null || true
-        done ;;
+        svga_files | while read -r f; do perl scripts/fuzz-seed.pl pb "$f" > "$dir/$(basename "$f").pb" 2>/dev/null || true; done ;;
     json)
-        svga_files | while read -r f; do
-            perl -MIO::Uncompress::Unzip=unzip -e '
-                local $/; open my $fh, "<:raw", $ARGV[0] or exit; my $d = <$fh>;
-                substr($d, 0, 2) eq "PK" or exit; my $out;
-                unzip(\$d => \$out, Name => "movie.spec") or exit;
-                open my $o, ">:raw", $ARGV[1]; print $o $out;' "$f" "$dir/$(basename "$f").json" 2>/dev/null || true
-        done ;;
+        svga_files | while read -r f; do perl scripts/fuzz-seed.pl spec "$f" > "$dir/$(basename "$f").json" 2>/dev/null || true; done ;;
     path)
         cp "$ROOT"/Fuzz/seeds/path/* "$dir/" ;;
     png)
         find "$ROOT/Tests" "$ROOT/SampleAssets" -name '*.png' -size -64k | head -200 | while read -r f; do
             cp "$f" "$dir/$(cksum < "$f" | cut -d' ' -f1).png"; done ;;
     esac
-    find "$dir" -type f -empty -delete
+    find "$dir" -type f \( -empty -o -size +1024k \) -delete
 }
 
 status=0

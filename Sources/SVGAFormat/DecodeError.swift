@@ -3,6 +3,8 @@
 // tagged with the stage, as "<stage>: <what is wrong and where>". The CLI prefixes the file name.
 // Budget violations from any stage are reported as the `limits` stage.
 
+import SVGAJSON
+
 public struct DecodeError: Error, Sendable, Hashable, CustomStringConvertible {
     public enum Stage: String, Sendable, Hashable { case container, zlib, zip, protobuf, json, png, limits }
 
@@ -57,10 +59,17 @@ extension DecodeError {
         switch e {
         case .tooLarge(let n, let limit), .limitExceeded(_, let n, let limit):
             self.init(stage: .limits, message: "json: " + message, figure: Double(n), limit: Double(limit))
-        case .tooManyTokens(let limit, _):
-            self.init(stage: .limits, message: "json: " + message, figure: nil, limit: Double(limit))
-        case .tooDeep:
-            self.init(stage: .limits, message: "json: " + message, figure: nil, limit: Double(Limits.maxJSONDepth))
+        case .parse(let p):
+            switch p.kind {
+            case .tooManyTokens(let limit):
+                self.init(stage: .limits, message: "json: " + message + " (maxJSONTokens)", figure: nil, limit: Double(limit))
+            case .tooDeep(let limit):
+                self.init(stage: .limits, message: "json: " + message, figure: nil, limit: Double(limit))
+            case .tooLarge(let n, let limit):
+                self.init(stage: .limits, message: "json: " + message, figure: Double(n), limit: Double(limit))
+            case .syntax, .invalidUTF8:
+                self.init(stage: .json, message: message)
+            }
         default:
             self.init(stage: .json, message: message)
         }

@@ -5,6 +5,8 @@
 // nests, recursion depths); `DecodeBudget` below holds the figures that cost memory or time and
 // scale with `--max-memory`.
 
+import SVGAJSON
+
 public enum Limits {
     /// Entries in one ZIP's central directory. The corpus maximum is 36 (show.svga); a flat 1.x
     /// ZIP holds one file per image plus the descriptor.
@@ -47,8 +49,8 @@ public enum Limits {
     public static let maxGroupDepth = 32
 
     /// Nesting of JSON arrays/objects in movie.spec. The 1.x layout is 7 levels deep
-    /// (movie → sprites → frame → shapes → shape → styles → fill).
-    public static let maxJSONDepth = 64
+    /// (movie → sprites → frame → shapes → shape → styles → fill); the JSON layer's default.
+    public static let maxJSONDepth = JSONLimits.defaultMaxDepth
 }
 
 /// The decoder's budget for one file: what every stage may allocate or loop over before it gives

@@ -1,3 +1,5 @@
+import SVGAJSON
+
 // 1.x `movie.spec` (spec B.1.3) → RawMovie, normalised to the protobuf shapes so that one
 // resolver serves every container:
 // - colours are arrays [r, g, b, a] (an {r,g,b,a} object is tolerated); spec A.5: when r, g or b
@@ -17,30 +19,18 @@
 // only a top level that is not an object, bad syntax and the `Limits` counts are errors.
 
 public enum JSONFormatError: Error, Sendable, Hashable, CustomStringConvertible {
-    case syntax(String, offset: Int)
-    case tooDeep(offset: Int)
+    /// Not JSON, or over the parser's size, depth or value caps (SVGAJSON names line and column).
+    case parse(JSONParseError)
     case notAnObject
     case tooLarge(bytes: Int, limit: Int)
     case limitExceeded(what: String, count: Int, limit: Int)
-    /// More tokens than the budget allows; `offset` is where the first one over it starts.
-    case tooManyTokens(limit: Int, offset: Int)
 
     public var description: String {
         switch self {
-        case .syntax(let what, let o): return "\(what) at offset \(o)"
-        case .tooDeep(let o): return "nesting deeper than \(Limits.maxJSONDepth) levels at offset \(o)"
+        case .parse(let e): return e.description
         case .notAnObject: return "the top level is not a JSON object"
         case .tooLarge(let n, let limit): return "\(n) bytes > limit \(limit)"
         case .limitExceeded(let what, let n, let limit): return "\(what): \(n) > \(limit)"
-        case .tooManyTokens(let limit, let o): return "more than \(limit) JSON tokens (maxJSONTokens) at offset \(o)"
-        }
-    }
-
-    /// True for the count caps, which `SVGADecoder` reports as the `limits` stage.
-    var isLimit: Bool {
-        switch self {
-        case .tooLarge, .limitExceeded, .tooManyTokens, .tooDeep: return true
-        default: return false
         }
     }
 }
@@ -50,7 +40,11 @@ enum SpecJSONDecoder {
         guard data.count <= budget.maxSpecJSONBytes else {
             throw .tooLarge(bytes: data.count, limit: budget.maxSpecJSONBytes)
         }
-        let root = try SpecJSONParser.parse(data, maxTokens: budget.maxJSONTokens)
+        let root: JSONValue
+        do {
+            root = try JSONValue.parse(data, limits: JSONLimits(maxBytes: budget.maxSpecJSONBytes, maxDepth: Limits.maxJSONDepth,
+                                                                 maxTokens: budget.maxJSONTokens))
+        } catch { throw .parse(error) }
         guard root.isObject else { throw .notAnObject }
         var state = State()
         let movie = try state.movie(root)
@@ -64,11 +58,11 @@ enum SpecJSONDecoder {
         var sprite = 0
         var frame = 0
 
-        mutating func movie(_ root: SpecJSON) throws(JSONFormatError) -> RawMovie {
+        mutating func movie(_ root: JSONValue) throws(JSONFormatError) -> RawMovie {
             var movie = RawMovie(version: "")
             switch root["ver"] {
             case .string(let s)?: movie.version = s
-            case .number(let n)?: movie.version = String(n)
+            case let v? where v.isNumber: movie.version = number(v).map { String($0) } ?? ""
             default: break
             }
             if let m = root["movie"], m.isObject {
@@ -78,21 +72,23 @@ enum SpecJSONDecoder {
             }
             if case .object(let members)? = root["images"] {
                 var index: [String: Int] = [:]
-                for m in members {
+                for (key, value) in members {
                     let name: String
-                    switch m.value {
+                    switch value {
                     case .string(let s): name = s
-                    case .number(let n): name = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
+                    case let v where v.isNumber:
+                        guard let n = number(v) else { continue }
+                        name = n == n.rounded() && abs(n) < 1e15 ? String(Int64(n)) : String(n)
                     default: continue
                     }
-                    if let i = index[m.key] {           // duplicate key: last value, first position
+                    if let i = index[key] {           // duplicate key: last value, first position
                         movie.images[i].value = Array(name.utf8)
                     } else {
                         guard movie.images.count < Limits.maxImages else {
                             throw .limitExceeded(what: "images", count: movie.images.count + 1, limit: Limits.maxImages)
                         }
-                        index[m.key] = movie.images.count
-                        movie.images.append(RawImageEntry(key: m.key, value: Array(name.utf8)))
+                        index[key] = movie.images.count
+                        movie.images.append(RawImageEntry(key: key, value: Array(name.utf8)))
                     }
                 }
             }
@@ -107,15 +103,15 @@ enum SpecJSONDecoder {
                 guard movie.audios.count < Limits.maxAudios else {
                     throw .limitExceeded(what: "audios", count: movie.audios.count + 1, limit: Limits.maxAudios)
                 }
-                movie.audios.append(RawAudio(audioKey: a["audioKey"]?.stringValue ?? "",
+                movie.audios.append(RawAudio(audioKey: string(a["audioKey"]) ?? "",
                                              startFrame: int32(a["startFrame"]), endFrame: int32(a["endFrame"]),
                                              startTime: int32(a["startTime"]), totalTime: int32(a["totalTime"])))
             }
             return movie
         }
 
-        mutating func sprite(_ s: SpecJSON) throws(JSONFormatError) -> RawSprite {
-            var out = RawSprite(imageKey: s["imageKey"]?.stringValue ?? "", matteKey: s["matteKey"]?.stringValue ?? "")
+        mutating func sprite(_ s: JSONValue) throws(JSONFormatError) -> RawSprite {
+            var out = RawSprite(imageKey: string(s["imageKey"]) ?? "", matteKey: string(s["matteKey"]) ?? "")
             let frames = s["frames"]?.arrayValue ?? []
             guard frames.count <= Limits.maxFramesPerSprite else {
                 throw .limitExceeded(what: "frames in one sprite", count: frames.count, limit: Limits.maxFramesPerSprite)
@@ -132,14 +128,14 @@ enum SpecJSONDecoder {
             return out
         }
 
-        mutating func frame(_ f: SpecJSON) throws(JSONFormatError) -> RawFrame {
+        mutating func frame(_ f: JSONValue) throws(JSONFormatError) -> RawFrame {
             guard f.isObject else { return RawFrame() }
             var out = RawFrame(alpha: float(f["alpha"]))
             if let l = f["layout"], l.isObject {
                 out.layout = RawLayout(x: float(l["x"]), y: float(l["y"]), width: float(l["width"]), height: float(l["height"]))
             }
             out.transform = transform(f["transform"])
-            out.clipPath = f["clipPath"]?.stringValue
+            out.clipPath = string(f["clipPath"])
             let shapes = f["shapes"]?.arrayValue ?? []
             guard shapes.count <= Limits.maxShapesPerFrame else {
                 throw .limitExceeded(what: "shapes in one frame", count: shapes.count, limit: Limits.maxShapesPerFrame)
@@ -152,7 +148,7 @@ enum SpecJSONDecoder {
             return out
         }
 
-        mutating func shape(_ s: SpecJSON) -> RawShape {
+        mutating func shape(_ s: JSONValue) -> RawShape {
             guard s.isObject else { return RawShape(unknownType: -1) }
             var out = RawShape()
             switch s["type"] {
@@ -178,7 +174,7 @@ enum SpecJSONDecoder {
             }
             if let args = s["args"], args.isObject, out.unknownType == nil {
                 switch out.type {
-                case .shape: out.args = .shape(d: args["d"]?.stringValue ?? "")
+                case .shape: out.args = .shape(d: string(args["d"]) ?? "")
                 case .rect:
                     out.args = .rect(x: float(args["x"]), y: float(args["y"]), width: float(args["width"]),
                                      height: float(args["height"]), cornerRadius: float(args["cornerRadius"]))
@@ -193,7 +189,7 @@ enum SpecJSONDecoder {
             return out
         }
 
-        mutating func style(_ s: SpecJSON) -> RawShapeStyle {
+        mutating func style(_ s: JSONValue) -> RawShapeStyle {
             var out = RawShapeStyle()
             out.fill = color(s["fill"], "fill")
             out.stroke = color(s["stroke"], "stroke")
@@ -209,8 +205,8 @@ enum SpecJSONDecoder {
             return out
         }
 
-        mutating func color(_ v: SpecJSON?, _ role: String) -> RawColor? {
-            let parts: [SpecJSON?]
+        mutating func color(_ v: JSONValue?, _ role: String) -> RawColor? {
+            let parts: [JSONValue?]
             switch v {
             case .array(let a)?: parts = a.map { Optional($0) }
             case .object?: parts = [v?["r"], v?["g"], v?["b"], v?["a"]]
@@ -230,34 +226,43 @@ enum SpecJSONDecoder {
             return RawColor(r: Float(r), g: Float(g), b: Float(b), a: Float(a ?? 1))
         }
 
-        func transform(_ v: SpecJSON?) -> RawTransform? {
+        func transform(_ v: JSONValue?) -> RawTransform? {
             guard let t = v, t.isObject else { return nil }
             return RawTransform(a: float(t["a"]), b: float(t["b"]), c: float(t["c"]), d: float(t["d"]),
                                 tx: float(t["tx"]), ty: float(t["ty"]))
         }
 
         /// A name (case-insensitive), or a number / numeric string kept as is; unknown names → 0.
-        func enumValue(_ v: SpecJSON?, _ names: [String: Int32]) -> Int32 {
+        func enumValue(_ v: JSONValue?, _ names: [String: Int32]) -> Int32 {
             if case .string(let s)? = v, numericString(s) == nil { return names[s.trimmingASCIIWhitespace().lowercased()] ?? 0 }
             return int32(v)
         }
 
         func numericString(_ s: String) -> Double? { Double(s.trimmingASCIIWhitespace()) }
 
+        /// Only a JSON string (JSONValue.stringValue would also give a number's text; here a
+        /// member of the wrong type counts as absent).
+        func string(_ v: JSONValue?) -> String? {
+            if case .string(let s)? = v { return s }
+            return nil
+        }
+
         /// A JSON number, or a string holding one; nil otherwise.
-        func number(_ v: SpecJSON?) -> Double? {
+        func number(_ v: JSONValue?) -> Double? {
             switch v {
+            case .int(let n)?: return Double(n)
             case .number(let n)?: return n
+            case .numberText(let t)?: return Double(t)
             case .string(let s)?: return Double(s.trimmingASCIIWhitespace())
             default: return nil
             }
         }
 
-        func float(_ v: SpecJSON?) -> Float { Float(number(v) ?? 0) }
+        func float(_ v: JSONValue?) -> Float { Float(number(v) ?? 0) }
 
         /// Integers truncate toward zero and clamp to Int32 (non-finite → 0), as a protobuf int32
         /// field cannot hold more; the resolver's limits then judge the value.
-        func int32(_ v: SpecJSON?) -> Int32 {
+        func int32(_ v: JSONValue?) -> Int32 {
             guard let n = number(v), n.isFinite else { return 0 }
             return Int32(max(Double(Int32.min), min(Double(Int32.max), n.rounded(.towardZero))))
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// One gift of a catalog (or a full gift object inside an event), in the shape gift services

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// A gift catalog in the shape of a gift service's gift list: categories (`categoryID`, `name`,
@@ -39,7 +40,7 @@ public struct GiftCatalog: Sendable {
     public static func parse(_ data: Data, path: String? = nil, baseDirectory: URL? = nil) throws(CatalogError) -> GiftCatalog {
         let root: JSONValue
         do { root = try JSONValue.parse(data) } catch {
-            throw .malformed(path: path, reason: "not valid JSON (\(error.localizedDescription))")
+            throw .malformed(path: path, reason: "not valid JSON (\(error.description))")
         }
         guard let list = categoryList(root) else {
             throw .malformed(path: path, reason: "no category list: expected an array of categories or an object with 'categories' (or 'data.categories')")

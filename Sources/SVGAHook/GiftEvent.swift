@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// One receive-gift event, in the shape gift services send:
@@ -48,7 +49,7 @@ public struct GiftEvent: Sendable, Hashable {
     public static func parse(line: String) throws(GiftEventError) -> GiftEvent {
         let value: JSONValue
         do { value = try JSONValue.parse(Data(line.utf8)) } catch {
-            throw .malformedJSON(reason: shortReason(error))
+            throw .malformedJSON(reason: error.description)
         }
         return try parse(value)
     }
@@ -129,13 +130,6 @@ public struct GiftEvent: Sendable, Hashable {
         let avatarURL = try optionalText("avatarURL")
         return GiftEvent(eventID: eventID, liveID: liveID, gift: gift, count: count,
                          sender: Sender(userID: userID, userName: userName, avatarURL: avatarURL))
-    }
-
-    /// Foundation's parse errors are long; the line only needs the gist.
-    static func shortReason(_ error: Error) -> String {
-        let ns = error as NSError
-        if let detail = ns.userInfo["NSDebugDescription"] as? String { return detail }
-        return ns.localizedDescription
     }
 
     /// What the manifest records about the event (`count` is the combo's summed count there).

@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 
 /// Where the hook's events come from: a line stream (stdin or a file, `LineStreamSource`), a

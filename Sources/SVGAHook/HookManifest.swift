@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 
 /// `manifest.json` of one rendered event (or combo): what was rendered, from what, and where

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// The stream side of the hook: takes lines (or parsed events) one at a time, answers what can

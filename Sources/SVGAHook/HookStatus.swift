@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 
 /// One stdout line per event:

@@ -3,6 +3,7 @@ import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
+import SVGAJSON
 import SVGAKit
 
 /// A durable queue of event files on disk:

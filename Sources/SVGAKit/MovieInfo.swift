@@ -1,4 +1,5 @@
 import SVGAFormat
+import SVGAJSON
 
 /// What `svga info` reports about a file: the container, timing, sizes, features and the keys a
 /// caller can personalise (A.7).

@@ -1,4 +1,5 @@
 import SVGAFormat
+import SVGAJSON
 import SVGARender
 
 /// Reads a text style from JSON, as `--text-style KEY=JSON` and gift catalogs give it:

@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 import SVGAValidation
 /// What `MovieOptimizer` did to one file, the proof that it changed nothing visible, and the

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 import SVGAHook
 import SVGARedis

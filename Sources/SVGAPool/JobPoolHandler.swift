@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SVGAJSON
 import SVGAKit
 import SVGARedis
 

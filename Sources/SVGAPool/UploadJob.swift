@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// One upload job of `svga worker`: `{"jobID", "type", "input", "output", "options"}`, run as the

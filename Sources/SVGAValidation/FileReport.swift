@@ -1,4 +1,5 @@
 import SVGAFormat
+import SVGAJSON
 import SVGAKit
 
 /// The measurements reported for every file (issue 4, `stats`). A file that cannot be decoded

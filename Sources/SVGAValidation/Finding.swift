@@ -1,4 +1,5 @@
 import SVGAFormat
+import SVGAJSON
 import SVGAKit
 // One thing validation found in one file (issue 4): a stable code, a severity, a message a
 // designer can act on, where it is (sprite, frame, image) and the measured value against the

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// A rules file: a base profile plus overrides (issue 4, "a rules file overrides any threshold").
@@ -23,7 +24,7 @@ public struct RulesFile: Sendable {
 
     public static func parse(_ data: Data) throws(RulesFileError) -> RulesFile {
         let root: JSONValue
-        do { root = try JSONValue.parse(data) } catch { throw .notJSON(describe(error)) }
+        do { root = try JSONValue.parse(data) } catch { throw .notJSON(error.description) }
         guard let pairs = root.objectValue else { throw .notAnObject }
         var file = RulesFile()
         for (key, value) in pairs {
@@ -60,11 +61,5 @@ public struct RulesFile: Sendable {
             }
         }
         return file
-    }
-
-    private static func describe(_ error: Error) -> String {
-        let ns = error as NSError
-        if let detail = ns.userInfo[NSDebugDescriptionErrorKey] as? String { return detail }
-        return ns.localizedDescription
     }
 }

@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 
 // The thresholds a profile sets, each by the name a rules file uses. A nil limit turns its check
@@ -73,6 +74,7 @@ public struct ValidationLimits: Sendable, Hashable {
         case .null: number = nil
         case .int(let i): number = Double(i)
         case .number(let d): number = d
+        case .numberText(let t): number = Double(t)   // beyond Int and Double: ±infinity, refused below
         default: throw .badValue(key: "limits.\(name)", expected: "a number or null")
         }
         if let number, !(number.isFinite && number >= 0) {

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 // `svga validate --format sarif`: SARIF 2.1.0 (OASIS), the format GitHub code scanning and other

@@ -1,3 +1,4 @@
+import SVGAJSON
 import SVGAKit
 
 /// The result of `svga validate` over any number of files: per-file reports in input order

@@ -1,4 +1,5 @@
 import SVGAFormat
+import SVGAJSON
 
 // RawMovie → 1.x movie.spec JSON in the shape of spec B.1.3: colours as [r, g, b, a] arrays,
 // lineCap/lineJoin and the shape type as lowercase strings, the dash as lineDash [I, II, III],
@@ -17,33 +18,33 @@ enum SpecJSONEncoder {
     static func encode(_ movie: RawMovie) throws(SpecEncodingError) -> [UInt8] {
         var root: [String: JSONValue] = ["ver": .string(movie.version)]
         if let params = movie.params {
-            root["movie"] = .object([
-                "viewBox": .object([
+            root["movie"] = sortedObject([
+                "viewBox": sortedObject([
                     "width": try number(params.viewBoxWidth, "movie.viewBox.width"),
                     "height": try number(params.viewBoxHeight, "movie.viewBox.height"),
                 ]),
-                "fps": .integer(params.fps),
-                "frames": .integer(params.frames),
+                "fps": int32(params.fps),
+                "frames": int32(params.frames),
             ])
         }
         var images: [String: JSONValue] = [:]
         for entry in movie.images { images[entry.key] = .string(entry.key) }
-        root["images"] = .object(images)
+        root["images"] = sortedObject(images)
         var sprites: [JSONValue] = []
         for (i, sprite) in movie.sprites.enumerated() {
             sprites.append(try encodeSprite(sprite, path: "sprites[\(i)]"))
         }
         root["sprites"] = .array(sprites)
         root["audios"] = .array(movie.audios.map { audio in
-            .object([
+            sortedObject([
                 "audioKey": .string(audio.audioKey),
-                "startFrame": .integer(audio.startFrame),
-                "endFrame": .integer(audio.endFrame),
-                "startTime": .integer(audio.startTime),
-                "totalTime": .integer(audio.totalTime),
+                "startFrame": int32(audio.startFrame),
+                "endFrame": int32(audio.endFrame),
+                "startTime": int32(audio.startTime),
+                "totalTime": int32(audio.totalTime),
             ])
         })
-        return Array(JSONValue.object(root).serialized().utf8)
+        return Array(sortedObject(root).serialized().utf8)
     }
 
     static func encodeSprite(_ sprite: RawSprite, path: String) throws(SpecEncodingError) -> JSONValue {
@@ -54,14 +55,14 @@ enum SpecJSONEncoder {
             frames.append(try encodeFrame(frame, path: "\(path).frames[\(i)]"))
         }
         object["frames"] = .array(frames)
-        return .object(object)
+        return sortedObject(object)
     }
 
     static func encodeFrame(_ frame: RawFrame, path: String) throws(SpecEncodingError) -> JSONValue {
         var object: [String: JSONValue] = [:]
         if frame.alpha.bitPattern != 0 { object["alpha"] = try number(frame.alpha, "\(path).alpha") }
         if let layout = frame.layout {
-            object["layout"] = .object([
+            object["layout"] = sortedObject([
                 "x": try number(layout.x, "\(path).layout.x"),
                 "y": try number(layout.y, "\(path).layout.y"),
                 "width": try number(layout.width, "\(path).layout.width"),
@@ -79,11 +80,11 @@ enum SpecJSONEncoder {
             }
             object["shapes"] = .array(shapes)
         }
-        return .object(object)
+        return sortedObject(object)
     }
 
     static func encodeTransform(_ t: RawTransform, path: String) throws(SpecEncodingError) -> JSONValue {
-        .object([
+        sortedObject([
             "a": try number(t.a, "\(path).a"), "b": try number(t.b, "\(path).b"),
             "c": try number(t.c, "\(path).c"), "d": try number(t.d, "\(path).d"),
             "tx": try number(t.tx, "\(path).tx"), "ty": try number(t.ty, "\(path).ty"),
@@ -99,20 +100,20 @@ enum SpecJSONEncoder {
         case .keep: typeName = "keep"
         }
         // An unknown type number has no 1.x name; the number itself reads back the same.
-        var object: [String: JSONValue] = ["type": shape.unknownType.map { .integer($0) } ?? .string(typeName)]
+        var object: [String: JSONValue] = ["type": shape.unknownType.map { int32($0) } ?? .string(typeName)]
         let argsPath = "\(path).args"
         switch shape.args {
         case .shape(let d)?:
-            object["args"] = .object(["d": .string(d)])
+            object["args"] = sortedObject(["d": .string(d)])
         case .rect(let x, let y, let width, let height, let cornerRadius)?:
-            object["args"] = .object([
+            object["args"] = sortedObject([
                 "x": try number(x, "\(argsPath).x"), "y": try number(y, "\(argsPath).y"),
                 "width": try number(width, "\(argsPath).width"),
                 "height": try number(height, "\(argsPath).height"),
                 "cornerRadius": try number(cornerRadius, "\(argsPath).cornerRadius"),
             ])
         case .ellipse(let x, let y, let radiusX, let radiusY)?:
-            object["args"] = .object([
+            object["args"] = sortedObject([
                 "x": try number(x, "\(argsPath).x"), "y": try number(y, "\(argsPath).y"),
                 "radiusX": try number(radiusX, "\(argsPath).radiusX"),
                 "radiusY": try number(radiusY, "\(argsPath).radiusY"),
@@ -126,7 +127,7 @@ enum SpecJSONEncoder {
         if let transform = shape.transform {
             object["transform"] = try encodeTransform(transform, path: "\(path).transform")
         }
-        return .object(object)
+        return sortedObject(object)
     }
 
     static let lineCapNames = ["butt", "round", "square"]
@@ -147,13 +148,13 @@ enum SpecJSONEncoder {
                 try number(style.lineDashIII, "\(path).lineDash[2]"),
             ])
         }
-        return .object(object)
+        return sortedObject(object)
     }
 
     /// The 1.x string for a known enum value; an unknown one is written as its number, which
     /// readers take as the number (spec B.1.3 players parse either).
     static func enumName(_ value: Int32, _ names: [String]) -> JSONValue {
-        names.indices.contains(Int(value)) ? .string(names[Int(value)]) : .integer(value)
+        names.indices.contains(Int(value)) ? .string(names[Int(value)]) : int32(value)
     }
 
     static func encodeColor(_ c: RawColor, path: String) throws(SpecEncodingError) -> JSONValue {
@@ -165,6 +166,25 @@ enum SpecJSONEncoder {
 
     static func number(_ value: Float, _ path: @autoclosure () -> String) throws(SpecEncodingError) -> JSONValue {
         guard value.isFinite else { throw .nonFiniteNumber(path: path()) }
-        return .number(value)
+        return .numberText(format(value))
+    }
+
+    static func int32(_ value: Int32) -> JSONValue { .int(Int(value)) }
+
+    /// Members in sorted (byte) order: the output does not depend on the order a movie was
+    /// built in, and matches what 1.x writers that sort their keys produce.
+    static func sortedObject(_ members: [String: JSONValue]) -> JSONValue {
+        .object(members.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map { ($0.key, $0.value) })
+    }
+
+    /// Integral values print as integers (as real movie.spec files have them); others use
+    /// `Float.description`, the shortest text that reads back to the same Float (a Double's
+    /// text would add digits: 0.1 as a Float is 0.10000000149011612 as a Double). Callers have
+    /// already refused non-finite values.
+    static func format(_ value: Float) -> String {
+        if value == value.rounded(), abs(value) < 1e7 {
+            return String(Int(value))
+        }
+        return value.description
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// `svga diff A.png B.png`: PSNR over premultiplied RGBA, max channel difference, pixels off by

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// `--set-image`, `--image-fit`, `--image-mask`, `--set-text`, `--text-style`, `--font`, `--hide`

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// `svga export FILE OUTPUT|- [--format F] …` (issue 10): video with alpha and sound, animated

@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 /// `svga info FILE... [--json]`; `-` reads standard input. Every file is reported even when one

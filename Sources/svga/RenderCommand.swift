@@ -1,4 +1,5 @@
 import Foundation
+import SVGAJSON
 import SVGAKit
 
 enum RenderCommand {

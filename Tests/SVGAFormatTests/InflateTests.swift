@@ -16,6 +16,19 @@ struct InflateTests {
         #expect(try Inflate.raw(FormatFixtures.rawDeflate(data)) == data)
     }
 
+    /// Streams that inflate within 4× their size take the one-pass buffer; more compressible ones
+    /// (zeros: ~1000×) take the counting fallback. Both give the exact bytes, and the cap holds
+    /// on either side of the switch.
+    @Test(arguments: [1_000, 70_000, 300_000, 3_000_000])
+    func bothInflatePathsGiveTheSameBytes(size: Int) throws {
+        for data in [FormatFixtures.noise(size, seed: 5), [UInt8](repeating: 0, count: size)] {
+            let stream = FormatFixtures.zlib(data)
+            #expect(try Inflate.zlib(stream) == data)
+            #expect(try Inflate.zlib(stream, limit: size) == data)
+            #expect(overCapLimit(zlibError { () throws(ZlibError) in _ = try Inflate.zlib(stream, limit: size - 1) }) == size - 1)
+        }
+    }
+
     @Test func outputOverTheCapIsRejected() {
         let data = [UInt8](repeating: 7, count: 100_000)
         let stream = FormatFixtures.zlib(data)

@@ -153,7 +153,7 @@ struct SpecJSONDecoderTests {
     @Test func badSpecJSONNamesTheEntry() {
         var zip = TestZip()
         zip.add("movie.spec", Array(#"{"ver":}"#.utf8))
-        #expect(throws: DecodeError(stage: .json, message: "entry 'movie.spec': unexpected character '}' at offset 7")) {
+        #expect(throws: DecodeError(stage: .json, message: "entry 'movie.spec': unexpected character '}' at line 1, column 8 (offset 7)")) {
             try SVGADecoder.decode(zip.bytes())
         }
     }

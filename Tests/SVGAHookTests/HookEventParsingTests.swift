@@ -1,3 +1,4 @@
+import Foundation
 import SVGAHook
 import SVGAKit
 import Testing
@@ -56,6 +57,28 @@ struct HookEventParsingTests {
         } catch {
             #expect(error.description.contains(message), "\(error.description)")
             #expect(error.eventID == eventID)
+        }
+    }
+
+    /// Events are untrusted: parsed by SVGAJSON under its caps (JSONSerialization, used before,
+    /// had no depth limit), and a refusal names where in the line it is.
+    @Test func deepNestingAndBadTextAreRefusedWithTheirPlace() {
+        let deep = #"{"eventID": "e", "x": "# + String(repeating: "[", count: 100_000)
+        #expect(throws: GiftEventError.malformedJSON(reason: "nesting deeper than 64 levels at line 1, column 86 (offset 85)")) {
+            try GiftEvent.parse(line: deep)
+        }
+        #expect(throws: GiftEventError.malformedJSON(reason: "expected ',' or '}' at line 1, column 17 (offset 16)")) {
+            try GiftEvent.parse(line: #"{"eventID": "e" "liveID": "r"}"#)
+        }
+        #expect(throws: GiftEventError.malformedJSON(reason: "unexpected data after the JSON value at line 1, column 4 (offset 3)")) {
+            try GiftEvent.parse(line: "{} {}")
+        }
+    }
+
+    @Test func aCatalogThatIsNotJSONSaysWhere() {
+        let text = "[\n  {\"categoryID\": 1,\n   \"gifts\": [}\n]"
+        #expect(throws: CatalogError.malformed(path: "c.json", reason: "not valid JSON (unexpected character '}' at line 3, column 14 (offset 35))")) {
+            try GiftCatalog.parse(Data(text.utf8), path: "c.json")
         }
     }
 }

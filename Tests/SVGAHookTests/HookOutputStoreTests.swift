@@ -1,5 +1,6 @@
 import Foundation
 import SVGAHook
+import SVGAJSON
 import SVGAKit
 import SVGATestSupport
 import Testing

@@ -1,6 +1,7 @@
 import Foundation
 import SVGAHook
 import SVGAImageIO
+import SVGAJSON
 import SVGAKit
 import SVGARaster
 import SVGATestSupport

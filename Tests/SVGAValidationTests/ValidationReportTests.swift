@@ -1,5 +1,6 @@
 import Foundation
 import SVGAFormat
+import SVGAJSON
 import SVGAKit
 import SVGATestSupport
 import SVGAValidation

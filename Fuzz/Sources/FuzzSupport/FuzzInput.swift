@@ -2,6 +2,7 @@ import CFuzzerDriver
 @_exported import SVGAFormat
 @_exported import SVGAGeometry
 @_exported import SVGAImageIO
+@_exported import SVGAJSON
 @_exported import SVGARaster
 @_exported import SVGARender
 

@@ -3,6 +3,8 @@
 // colour and alpha. Rectangles are in video pixels, origin top-left. The video may be one pixel
 // wider/taller than the rectangles need (H.264 4:2:0 wants even sizes; the pad is black).
 
+import SVGAJSON
+
 public struct AlphaVideoSidecar: Sendable, Hashable {
     public let layout: AlphaLayout
     public let canvasWidth: Int, canvasHeight: Int

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SVGAFormat
 import SVGAImageIO
+import SVGAJSON
 import SVGARaster
 import SVGARender
 

@@ -3,6 +3,8 @@
 // `animation.webm`, `animation.webp` in the event's folder (listed in the manifest), and
 // `"svga.frames": false` leaves the PNG frames out.
 
+import SVGAJSON
+
 public struct HookExportRequest: Sendable, Hashable {
     public var formats: [ExportFormat] = []
     public var writesFrames = true
