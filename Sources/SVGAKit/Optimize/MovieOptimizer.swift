@@ -55,18 +55,33 @@ public enum MovieOptimizer {
             attempt = try run(movie: movie, raw: raw, container: container, options: current)
         }
         let validator = Validator(policy: policy, threads: 1)
+        let validationBefore = validator.validate(bytes: bytes, name: name)
+        let imageMemoryBefore = movie.images.reduce(0) { $0 + $1.decodedBytes }
         let plan = attempt.plan
+        // A 2.x file the steps cannot make smaller in bytes or memory (our writer's encoding can
+        // come out a few bytes longer than another exporter's) is kept byte for byte.
+        if container == .zlibProtobuf, attempt.output.count >= bytes.count,
+           attempt.optimized.images.reduce(0, { $0 + $1.decodedBytes }) >= imageMemoryBefore {
+            return OptimizeResult(
+                output: bytes, inputBytes: bytes.count, convertedFrom: nil, keptInput: true,
+                imageMemoryBefore: imageMemoryBefore, imageMemoryAfter: imageMemoryBefore,
+                droppedSprites: [], trimmedFrames: 0, removedImages: [], resizedImages: [], deduplicated: [],
+                recompressedImages: [], refusedDownscale: refusedDownscale, refusedLossy: refusedLossy,
+                framePSNR: Array(repeating: .infinity, count: attempt.psnrs.count),
+                defaultFramePSNR: Array(repeating: .infinity, count: attempt.psnrs.count), minPSNR: options.bound,
+                profile: policy.profile.name, validationBefore: validationBefore, validationAfter: validationBefore)
+        }
         return OptimizeResult(
             output: attempt.output, inputBytes: bytes.count,
-            convertedFrom: container == .zlibProtobuf ? nil : container.rawValue,
-            imageMemoryBefore: movie.images.reduce(0) { $0 + $1.decodedBytes },
+            convertedFrom: container == .zlibProtobuf ? nil : container.rawValue, keptInput: false,
+            imageMemoryBefore: imageMemoryBefore,
             imageMemoryAfter: attempt.optimized.images.reduce(0) { $0 + $1.decodedBytes },
             droppedSprites: plan.droppedSprites, trimmedFrames: plan.trimmedFrames,
             removedImages: plan.removed, resizedImages: plan.resized, deduplicated: plan.merged,
             recompressedImages: plan.recompressed, refusedDownscale: refusedDownscale, refusedLossy: refusedLossy,
             framePSNR: attempt.psnrs, defaultFramePSNR: attempt.defaultPSNRs, minPSNR: options.bound,
             profile: policy.profile.name,
-            validationBefore: validator.validate(bytes: bytes, name: name),
+            validationBefore: validationBefore,
             validationAfter: validator.validate(bytes: attempt.output, name: name))
     }
 
@@ -237,7 +252,8 @@ private struct Plan {
             let p = try decoded(key)
             guard let kept = first[p] else { first[p] = key; continue }
             let users = spriteImage.indices.filter { spriteImage[$0] == key }
-            let renamable = !options.keepKeys.contains(key) && !matteKeys.contains(key)
+            // A `.matte` key names a matte source (A.6): renamed, the sprite would be drawn.
+            let renamable = !options.keepKeys.contains(key) && !matteKeys.contains(key) && !key.hasSuffix(".matte")
                 && users.allSatisfy { raw.sprites[$0].imageKey == key }
             guard renamable else { continue }
             for i in users { raw.sprites[i].imageKey = kept; spriteImage[i] = kept }
@@ -337,7 +353,10 @@ private struct Plan {
                 if let quality = options.lossyQuality, best?.encoding != PNGColorType.palette.rawValue,
                    PNGIndexedImage.exact(straightRGBA: p.straightRGBA(), width: p.width, height: p.height) == nil,
                    let quantised = PaletteQuantizer.quantize(p, quality: quality) {
-                    let bytes = try PNGEncoder.encode(quantised, compression: .max)
+                    // Written through the exact path from the pixels a reader decodes, so a
+                    // second run derives the very same bytes and keeps them (idempotence).
+                    let decodedQuantised = try PNGDecoder.decode(try PNGEncoder.encode(quantised, compression: .fast))
+                    let bytes = try PNGEncoder.encodeSmallestExact(decodedQuantised, compression: .max).bytes
                     if bytes.count < (best?.bytes.count ?? raw.images[index].value.count) {
                         best = (bytes, OptimizeResult.quantisedEncoding)
                     }

@@ -51,6 +51,8 @@ public struct OptimizeResult: Sendable {
     public let inputBytes: Int
     /// The input's container when it was a 1.x file converted to 2.x ("zip-spec", "zip-binary").
     public let convertedFrom: String?
+    /// Nothing made the 2.x input smaller in bytes or decoded memory: `output` is the input.
+    public let keptInput: Bool
     public let imageMemoryBefore: Int
     public let imageMemoryAfter: Int
     public let droppedSprites: [DroppedSprite]
@@ -101,6 +103,7 @@ public struct OptimizeResult: Sendable {
             ("written", .bool(written)),
             ("forced", .bool(forced)),
             ("convertedFrom", convertedFrom.map { .string($0) } ?? .null),
+            ("keptInput", .bool(keptInput)),
             ("bytes", .object([("before", .int(inputBytes)), ("after", .int(outputBytes))])),
             ("imageMemory", .object([("before", .int(imageMemoryBefore)), ("after", .int(imageMemoryAfter))])),
             ("droppedSprites", .array(droppedSprites.map { .object([("index", .int($0.index)), ("key", .string($0.key)), ("reason", .string($0.reason))]) })),
@@ -144,6 +147,7 @@ public struct OptimizeResult: Sendable {
         func db(_ d: Double) -> String { d.isFinite ? "\(format((d * 10).rounded() / 10)) dB" : "identical" }
         var lines = ["\(file) → \(path)"]
         if let c = convertedFrom { lines.append("  converted:     \(c) (1.x) → zlib-protobuf (2.x)") }
+        if keptInput { lines.append("  kept as is:    no step makes this file smaller in bytes or decoded memory") }
         lines.append("  bytes:         \(byteString(inputBytes)) → \(byteString(outputBytes))")
         lines.append("  image memory:  \(byteString(imageMemoryBefore)) → \(byteString(imageMemoryAfter))")
         if trimmedFrames > 0 { lines.append("  trimmed:       \(trimmedFrames) frame entit\(trimmedFrames == 1 ? "y" : "ies") past params.frames") }
