@@ -80,13 +80,21 @@ struct OptimizeCLITests {
     }
 
     @Test func forceWritesADownscaleBelowTheBoundAndExitsOne() throws {
-        // Seeded noise drawn at 1/8, shrunk to half that (--max-scale 0.5): one mipmap level
-        // too small, far below 45 dB.
+        // Seeded noise in 8×8 blocks drawn at 1/8 (a block per canvas pixel), shrunk to half
+        // that (--max-scale 0.5): one mipmap level too small averages the blocks away, far
+        // below 45 dB. (Per-pixel noise would not do: at 1/8 every level is a flat mean.)
         var state: UInt64 = 7
-        var pixels = [UInt8](repeating: 255, count: 128 * 128 * 4)
-        for i in stride(from: 0, to: pixels.count, by: 4) {
+        var blocks: [(UInt8, UInt8)] = []
+        for _ in 0..<(16 * 16) {
             state = state &* 6364136223846793005 &+ 1442695040888963407
-            pixels[i] = UInt8(truncatingIfNeeded: state >> 56); pixels[i + 1] = UInt8(truncatingIfNeeded: state >> 48)
+            blocks.append((UInt8(truncatingIfNeeded: state >> 56), UInt8(truncatingIfNeeded: state >> 48)))
+        }
+        var pixels = [UInt8](repeating: 255, count: 128 * 128 * 4)
+        for y in 0..<128 {
+            for x in 0..<128 {
+                let block = blocks[(y / 8) * 16 + x / 8], i = (y * 128 + x) * 4
+                pixels[i] = block.0; pixels[i + 1] = block.1
+            }
         }
         let png = try PNGEncoder.encode(Pixmap(width: 128, height: 128, premultipliedRGBA: pixels)!)
         let frame = RawFrame(alpha: 1, layout: RawLayout(width: 128, height: 128), transform: RawTransform(a: 0.125, d: 0.125, tx: 10.3, ty: 10.6))
