@@ -56,11 +56,20 @@ let package = Package(
         .target(name: "SVGAText", dependencies: ["SVGAGeometry", "SVGARaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),
         // Movie + frame index (+ dynamic items) -> pixmap.
         .target(name: "SVGARender", dependencies: ["SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAGeometry", "SVGAText"]),
-        // Public facade: info, render jobs, validation, previews, the gift-event hook, optimize.
-        // Optimize writes 2.x files with SVGAWriter (which never depends on SVGAKit).
-        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText", "SVGAWriter", "CSystemInfo"]),
+        // Public façade and the base the product modules share: loading, info, render jobs
+        // (SequenceRenderer), export, JSONValue, Locked, AvailableCPUs.
+        .target(name: "SVGAKit", dependencies: ["SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "CSystemInfo"]),
+        // Upload checks: rules, profiles, policy files, per-file reports.
+        .target(name: "SVGAValidation", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGAGeometry"]),
+        // Posters, contact sheets and animated previews of a movie.
+        .target(name: "SVGAPreview", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAGeometry", "SVGAText"]),
+        // Shrinks a movie and reports validation findings before and after; writes 2.x files
+        // with SVGAWriter (which never depends on SVGAKit).
+        .target(name: "SVGAOptimize", dependencies: ["SVGAKit", "SVGAValidation", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster", "SVGAWriter"]),
+        // The gift-event hook: catalog, events, resource fetching, combos, output folders, event sources.
+        .target(name: "SVGAHook", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster"]),
 
-        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
+        .executableTarget(name: "svga", dependencies: ["SVGAKit", "SVGAHook", "SVGAValidation", "SVGAPreview", "SVGAOptimize", "SVGAFormat", "SVGARender", "SVGAImageIO", "SVGARaster",
                                                       "CZlib", "CPNG", "CDeflate", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig", "CWebP",
                                                       "CSystemInfo"]),
         // libjpeg-turbo's version macro and the CPU affinity count, which Swift cannot reach.
@@ -79,6 +88,10 @@ let package = Package(
         .testTarget(name: "SVGARenderTests", dependencies: ["SVGARender", "SVGAFormat", "SVGARaster", "SVGAImageIO", "SVGAWriter", "SVGATestSupport", "SVGAText", "SVGAGeometry"],
                     exclude: ["SampleReferences", "Golden"]),
         .testTarget(name: "SVGAKitTests", dependencies: ["SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAHookTests", dependencies: ["SVGAHook", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAValidationTests", dependencies: ["SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAPreviewTests", dependencies: ["SVGAPreview", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
+        .testTarget(name: "SVGAOptimizeTests", dependencies: ["SVGAOptimize", "SVGAValidation", "SVGAKit", "SVGAWriter", "SVGATestSupport"]),
         .testTarget(name: "SVGACLITests", dependencies: ["SVGATestSupport", "SVGAFormat", "SVGAWriter", "SVGARaster", "SVGAImageIO", "CWebPDemux", "svga-childcost"]),
     ]
 )

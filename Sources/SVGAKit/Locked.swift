@@ -6,13 +6,13 @@ import Foundation
 /// worker closure of `DispatchQueue.concurrentPerform` corrupted the heap in release builds with
 /// Swift 6.3.1 (`free(): invalid next size` in SequenceRendererTests, reproducible; gone with
 /// this box). A class instance is shared by reference, whatever the optimizer does with captures.
-final class Locked<Value>: @unchecked Sendable {
+package final class Locked<Value>: @unchecked Sendable {
     private let lock = NSLock()
     private var value: Value
 
-    init(_ value: Value) { self.value = value }
+    package init(_ value: Value) { self.value = value }
 
-    func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
+    package func withLock<R>(_ body: (inout Value) throws -> R) rethrows -> R {
         lock.lock()
         defer { lock.unlock() }
         return try body(&value)
@@ -21,5 +21,5 @@ final class Locked<Value>: @unchecked Sendable {
 
 extension Locked where Value == Int {
     /// Returns the current value and adds one: the next work index.
-    func takeNext() -> Int { withLock { v in defer { v += 1 }; return v } }
+    package func takeNext() -> Int { withLock { v in defer { v += 1 }; return v } }
 }

@@ -119,13 +119,13 @@ public struct MovieInfo: Sendable {
     }
 }
 
-func format(_ d: Double) -> String {
+package func format(_ d: Double) -> String {
     if d == d.rounded(), abs(d) < 1e12 { return String(Int(d)) }
     let s = String((d * 1000).rounded() / 1000)
     return s
 }
 
-func byteString(_ n: Int) -> String {
+package func byteString(_ n: Int) -> String {
     if n < 1024 { return "\(n) B" }
     if n < 1024 * 1024 { return "\(format((Double(n) / 1024 * 10).rounded() / 10)) KiB" }
     return "\(format((Double(n) / 1048576 * 10).rounded() / 10)) MiB"

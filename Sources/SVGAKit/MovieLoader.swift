@@ -79,5 +79,5 @@ public enum MovieLoader {
         }
     }
 
-    static func describe(_ error: Error) -> String { FileSystemReason.describe(error) }
+    package static func describe(_ error: Error) -> String { FileSystemReason.describe(error) }
 }

@@ -1,4 +1,5 @@
 import SVGAKit
+import SVGAOptimize
 import SVGARender
 import SVGAImageIO
 

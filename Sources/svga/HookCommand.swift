@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SVGAHook
 import SVGAImageIO
 import SVGAKit
 import Synchronization

@@ -1,5 +1,7 @@
 import Foundation
 import SVGAKit
+import SVGAOptimize
+import SVGAValidation
 
 /// `svga optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY]... [--lossy[=QUALITY]]
 /// [--no-drop-invisible] [--no-downscale] [--no-drop-unused] [--no-dedup] [--no-recompress]

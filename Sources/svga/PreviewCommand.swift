@@ -1,6 +1,7 @@
 import Foundation
 import SVGAFormat
 import SVGAKit
+import SVGAPreview
 
 /// `svga preview FILE --out DIR [--max-size PX] [--sheet-frames N] [--threads N]` (issue 4):
 /// writes poster.png, sheet.png and preview.png (APNG) into DIR.

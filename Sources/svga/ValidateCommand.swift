@@ -1,5 +1,6 @@
 import Foundation
 import SVGAKit
+import SVGAValidation
 
 /// `svga validate FILE|DIR ... [--profile NAME] [--rules RULES.json] [--format text|json|github] [--strict]`
 /// (issue 4). Exit 0 when every file passes, 1 when one has an error (or a warning with
