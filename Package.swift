@@ -34,6 +34,9 @@ let package = Package(
                        providers: [.apt(["libturbojpeg0-dev"])]),
         .systemLibrary(name: "CWebP", path: "Sources/CWebP", pkgConfig: "libwebp",
                        providers: [.apt(["libwebp-dev"])]),
+        // Palette quantisation for `svga optimize --lossy` (pngquant's library).
+        .systemLibrary(name: "CImageQuant", path: "Sources/CImageQuant", pkgConfig: "imagequant",
+                       providers: [.apt(["libimagequant-dev"])]),
         // Animated WebP decoding, for the export tests only (ffmpeg 5.1 cannot decode animated WebP).
         .systemLibrary(name: "CWebPDemux", path: "Sources/CWebPDemux", pkgConfig: "libwebpdemux",
                        providers: [.apt(["libwebp-dev"])]),
@@ -52,7 +55,7 @@ let package = Package(
         // Our own encoder: protobuf + zlib, 1.x ZIP + movie.spec, ZIP + movie.binary.
         .target(name: "SVGAWriter", dependencies: ["SVGAFormat", "SVGAJSON", "CZlib", "SVGAImageIO", "SVGARaster"]),
         // PNG decode/encode over libpng, APNG assembly.
-        .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP"]),
+        .target(name: "SVGAImageIO", dependencies: ["SVGARaster", "CPNG", "CZlib", "CDeflate", "CTurboJPEG", "CWebP", "CImageQuant"]),
         // Text layout: fallback (fontconfig), bidi (FriBidi), shaping (HarfBuzz); glyph outlines
         // from FreeType as geometry paths, colour emoji as premultiplied pixmaps.
         .target(name: "SVGAText", dependencies: ["SVGAGeometry", "SVGARaster", "CFreeType", "CHarfBuzz", "CFriBidi", "CFontconfig"]),

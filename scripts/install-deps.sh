@@ -4,6 +4,7 @@
 set -euo pipefail
 packages=(make pkg-config zlib1g-dev libpng-dev libdeflate-dev libfreetype-dev
   libharfbuzz-dev libharfbuzz-bin libfribidi-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev
+  libimagequant-dev   # svga optimize --lossy: palette quantisation (pngquant's library)
   fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji
   libcurl4-openssl-dev   # links the static Foundation (FoundationNetworking) into `make build`'s svga
   ffmpeg   # `svga export`'s encoder (optional at run time) and the export tests

@@ -3,10 +3,10 @@ import SVGAValidation
 /// `svga: PATH: optimize: <stage>: <message>`.
 public struct OptimizeError: Error, Sendable, CustomStringConvertible {
     public enum Stage: String, Sendable {
+        /// The input folder cannot be listed.
+        case input
         /// The input does not decode (the decoder's message follows).
         case decode
-        /// The input is a kind this version does not optimize (1.x ZIP files).
-        case unsupported
         /// An image inside the file cannot be decoded or re-encoded.
         case image
         /// Rendering the original or the result for the proof failed.

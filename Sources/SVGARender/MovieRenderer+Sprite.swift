@@ -27,7 +27,7 @@ extension MovieRenderer {
         if sprite.bitmapKey != nil, let replacement = dynamic.lookup(dynamic.images, for: sprite) {
             drawReplacementImage(replacement, layout: layout, matrix: matrix, alpha: alpha, clip: clip, into: &target)
         } else if let key = sprite.bitmapKey, let image = bitmaps[key] {
-            drawBitmap(image, layout: layout, matrix: matrix, alpha: alpha, clip: clip, into: &target)
+            drawBitmap(image, mipmaps: mipmaps[key], layout: layout, matrix: matrix, alpha: alpha, clip: clip, into: &target)
         }
         if let text = dynamic.lookup(dynamic.texts, for: sprite) {
             drawText(text, layout: layout, matrix: matrix, alpha: alpha, clip: clip, into: &target)
@@ -38,12 +38,23 @@ extension MovieRenderer {
     }
 
     /// A.4: the image stretched to the layout size at the origin (layout.x/y ignored), bilinear,
-    /// with antialiased edges. A zero or negative layout draws nothing.
-    func drawBitmap(_ image: Pixmap, layout: Rect, matrix: Transform, alpha: Double,
+    /// with antialiased edges. A zero or negative layout draws nothing. With `mipmaps` (the
+    /// opt-in `.mipmapped` filtering) a minified draw samples the chain's nearest level instead,
+    /// inside the same antialiased image rectangle.
+    func drawBitmap(_ image: Pixmap, mipmaps: MipmapChain? = nil, layout: Rect, matrix: Transform, alpha: Double,
                     clip: CoverageMask?, into target: inout Pixmap) {
         guard !layout.isEmpty else { return }
         let imageToDevice = matrix.concatenating(.scale(layout.width / Double(image.width),
                                                         layout.height / Double(image.height)))
+        if let mipmaps {
+            let level = mipmaps.level(for: imageToDevice)
+            if level.image.width != image.width || level.image.height != image.height {
+                let rect = PathBuilder.rect(x: 0, y: 0, width: Double(image.width), height: Double(image.height), cornerRadius: 0)
+                painter.drawImage(level.image, imageToDevice: level.imageToDevice, alpha: alpha, outline: rect,
+                                  outlineToDevice: imageToDevice, clip: clip, into: &target)
+                return
+            }
+        }
         painter.drawImage(image, imageToDevice: imageToDevice, alpha: alpha, clip: clip, into: &target)
     }
 

@@ -28,10 +28,17 @@ public final class MovieRenderer: Sendable {
     let painter: Painter
     /// Layer buffers for matte runs, reused across frames and threads.
     let layers = PixmapPool()
+    /// Bilinear (the spec's renderer, default) or mipmapped file bitmaps.
+    public let filtering: ImageFiltering
+    /// With `.mipmapped`: each file bitmap's levels, built once here (key as in `bitmaps`).
+    /// Replacement images and text glyphs are drawn bilinear in both modes.
+    let mipmaps: [String: MipmapChain]
 
-    public init(movie: Movie, dynamic: DynamicItems = .none, antialiasing: Antialiasing = .skiaCompatible) throws(RenderError) {
+    public init(movie: Movie, dynamic: DynamicItems = .none, antialiasing: Antialiasing = .skiaCompatible,
+                filtering: ImageFiltering = .bilinear) throws(RenderError) {
         self.movie = movie
         self.antialiasing = antialiasing
+        self.filtering = filtering
         self.painter = Painter(antialiasing: antialiasing)
         self.dynamic = dynamic
         var decoded: [String: Pixmap] = [:]
@@ -47,6 +54,7 @@ public final class MovieRenderer: Sendable {
             }
         }
         self.bitmaps = decoded
+        self.mipmaps = filtering == .mipmapped ? decoded.mapValues { MipmapChain($0) } : [:]
         var fonts: [String: FontFace] = [:]
         for text in dynamic.texts.values {
             let path = text.style.fontPath ?? FontFace.defaultPath

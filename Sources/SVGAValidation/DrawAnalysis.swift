@@ -13,16 +13,16 @@ import SVGAGeometry
 // shapes they repeat.
 
 package struct DrawAnalysis: Sendable {
-    struct SpriteSummary: Sendable {
+    package struct SpriteSummary: Sendable {
         /// A bitmap (present image, non-empty layout) or a styled, non-empty shape in some frame.
         var hasContent = false
         var hasShapes = false
         /// Frames in 0 ..< frameCount with alpha > 0.
-        var shownFrames = 0
+        package var shownFrames = 0
         /// …and a drawable matrix (finite, non-zero determinant, spec A.3).
-        var drawableFrames = 0
+        package var drawableFrames = 0
         /// …and some primitive whose bounds meet the canvas (and the clip).
-        var onCanvasFrames = 0
+        package var onCanvasFrames = 0
         /// Frames with 0 < alpha < 0.05, and the longest run of consecutive ones.
         var faintAlpha = Occurrences()
         var longestFaintRun: (start: Int, length: Int)?
@@ -44,7 +44,7 @@ package struct DrawAnalysis: Sendable {
         var heightAt: (sprite: Int, frame: Int)?
     }
 
-    var sprites: [SpriteSummary]
+    package var sprites: [SpriteSummary]
     package var images: [String: ImageUse] = [:]
     /// Σ clipped primitive area per frame, canvas units² (plus one canvas per matte layer).
     var frameArea: [Double]

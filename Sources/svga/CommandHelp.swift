@@ -41,8 +41,10 @@ enum CommandHelp {
           export FILE - | --raw [--print-ffmpeg-args]   raw straight-alpha RGBA frames on stdout
         """),
         ("optimize", """
-          optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY] [--no-downscale] [--no-drop-unused]
-                 [--no-dedup] [--no-recompress] [--dry-run] [--json] [--force] [--threads N]
+          optimize IN OUT [--profile NAME] [--max-scale X] [--keep KEY] [--lossy[=QUALITY]] [--no-drop-invisible]
+                 [--no-downscale] [--no-drop-unused] [--no-dedup] [--no-recompress] [--dry-run] [--json]
+                 [--force] [--threads N]
+          optimize DIR --out DIR [same options]   every .svga file under DIR, several at once, one report
         """),
         ("worker", """
           worker --redis URL --stream KEY --group NAME [pool options] [--job-timeout SECONDS]

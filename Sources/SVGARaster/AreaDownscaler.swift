@@ -1,6 +1,4 @@
-import SVGARaster
-import SVGAValidation
-
+/// Used by the mipmap chain (`MipmapChain`) for its levels and by `svga optimize` to shrink images.
 /// Shrinks a premultiplied image with an area (box) filter: every output pixel is the mean of
 /// the source area it covers, fractional source pixels weighted by the part they cover.
 /// Averaging premultiplied values keeps transparent pixels from bleeding their (meaningless)
