@@ -24,7 +24,7 @@ struct SkiarefOptimizedTests {
     }
 
     static let files = ["golds1", "2", "3", "Castle", "custom_head_marquee", "room_big_gift_level4", "matteBitmap_1.x",
-                        "posche_android", "rose_1.5.0", "mutiMatte", "clippath", "banner"]
+                        "posche_android", "rose_1.5.0", "mutiMatte", "clippath", "banner", "EmptyState"]
 
     @Test func optimizedConformanceFilesRenderAlikeInSkiaref() throws {
         guard FileManager.default.fileExists(atPath: CLIRunner.shared.appendingPathComponent("tools/skiaref/render.py").path),

@@ -59,7 +59,7 @@ struct OversizedImageRule: ValidationRule {
             let savedFile = Int(Double(image.data.count) * (1 - keptFraction))
             let at = rw >= rh ? use.widthAt : use.heightAt
             findings.append(Finding(.imageOversized,
-                "image \(UntrustedText.quoted(image.key)) is \(image.pixelWidth)×\(image.pixelHeight) px but is never drawn larger than \(format((use.maxWidth * 10).rounded() / 10))×\(format((use.maxHeight * 10).rounded() / 10)) on the canvas (\(format((rw * 10).rounded() / 10))× in width, \(format((rh * 10).rounded() / 10))× in height): downscale it to \(tw)×\(th) to save \(byteString(savedMemory)) of decoded memory and about \(byteString(savedFile)) of file",
+                "image \(UntrustedText.quoted(image.key)) is \(image.pixelWidth)×\(image.pixelHeight) px but is never drawn larger than \(format((use.maxWidth * 10).rounded() / 10))×\(format((use.maxHeight * 10).rounded() / 10)) on the canvas (\(format((rw * 10).rounded() / 10))× in width, \(format((rh * 10).rounded() / 10))× in height): downscale it to \(tw)×\(th) to save \(byteString(savedMemory)) of decoded memory and about \(byteString(savedFile)) of file (`svga optimize` fixes this)",
                 sprite: at.map { c.sprite($0.sprite) }, frame: at?.frame, image: image.key,
                 value: .ratio(max(rw, rh)), limit: .number(limit)))
         }
