@@ -94,22 +94,11 @@ public enum Inflate {
                             allowTrailing: Bool) throws(ZlibError) -> [UInt8] {
         let (fourTimes, overflow) = input.count.multipliedReportingOverflow(by: 4)
         let guess = min(limit, max(1 << 16, overflow ? Int.max : fourTimes))
-        var failure: ZlibError?
-        var outgrown = false
-        let out = [UInt8](unsafeUninitializedCapacity: guess) { buffer, initialized in
-            let base = UnsafeMutableRawBufferPointer(buffer)
-            do throws(ZlibError) {
-                initialized = try stream(input, windowBits: windowBits, limit: guess, allowTrailing: allowTrailing) {
-                    (chunk: UnsafeRawBufferPointer, at: Int) in
-                    base.baseAddress!.advanced(by: at).copyMemory(from: chunk.baseAddress!, byteCount: chunk.count)
-                }
-            } catch {
-                if case .outputOverCap = error, guess < limit { outgrown = true } else { failure = error }
-                initialized = 0
-            }
+        do throws(ZlibError) {
+            return try exactly(guess, input, windowBits: windowBits, allowTrailing: allowTrailing)
+        } catch {
+            guard case .outputOverCap = error, guess < limit else { throw error }
         }
-        if let failure { throw failure }
-        guard outgrown else { return out }
         let size = try stream(input, windowBits: windowBits, limit: limit, allowTrailing: allowTrailing) { _, _ in }
         return try exactly(size, input, windowBits: windowBits, allowTrailing: allowTrailing)
     }
