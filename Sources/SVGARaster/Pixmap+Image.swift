@@ -7,25 +7,29 @@ import SVGAGeometry
 // transform into image pixel space, texel centres sit at i + 0.5, so the four taps are
 // floor(u − 0.5) and the next one, with weights from the fraction; each tap index is clamped
 // to the image (clamp-to-edge). Channels are premultiplied, so filtering needs no unpremultiply.
-// The filtered value × alpha is rounded once to a byte; then the coverage (mask × clip) scales
-// it and it is composited like a fill.
+// The weights, the lerps and the alpha are the reference renderer's fixed point
+// (`FixedPointBilerp`), so an image's interior equals the reference frames' pixel for pixel.
+// The filtered value × alpha is a byte; then the coverage (mask × clip) scales it and it is
+// composited like a fill.
 //
 // Speed (habit 6): the sampler is chosen once per draw, then each row is one pass that samples
-// and blends pixel by pixel, with no span buffer:
-// - integer translation: a copy (bilinear with zero fractions is exactly the texel), × alpha by
-//   an exact table when alpha < 1;
-// - axis-aligned scale/translate: the column taps (two indices and a weight) are computed once
-//   per draw, the row taps once per row;
+// and blends pixel by pixel:
+// - integer translation: a copy (bilinear with zero fractions is exactly the texel), × alpha on
+//   the whole word when alpha < 1;
+// - axis-aligned scale/translate: the column taps are computed once per draw, and each source
+//   row is lerped horizontally once into a row buffer of the draw's width; a destination row then
+//   only lerps its two buffered rows vertically. An upscale by s lerps each source row once
+//   instead of 2·s times;
 // - general affine: (u, v) = start + i · step per pixel (no accumulated drift).
 // For translation and affine draws each row is split into the run where no tap needs clamping,
 // found from the linear (u, v) and checked at its ends, and the clamped pixels around it (at most
-// a few at an image edge). Texels load as 32-bit words; the bilinear weights run in SIMD4<Float>
-// (one pixel's four channels per vector); the blend works on whole words (`PackedPixel`).
+// a few at an image edge). Texels load as 32-bit words; the lerps run on the four channels at
+// once in SIMD4<Int32>; the blend works on whole words (`PackedPixel`).
 // Pixels with zero coverage are not sampled.
 //
-// Oracles: `drawImageReference` (per pixel, Double, from the definition) and `drawImageScalar`
-// (the previous span sampler). The Float weights can move a value across a rounding boundary,
-// so the tests hold this to them within 1 per channel (ImageBlitterTests); the blend is exact.
+// Oracles: `drawImageScalar` (per pixel and per channel, the fixed-point definition; the tests
+// hold this to it exactly) and `drawImageReference` (per pixel, Double, the textbook lerp; within
+// 1 per channel at alpha 1 and 2 below it, the difference between the two arithmetics).
 
 extension Pixmap {
     /// Draws `image` (premultiplied) mapped by `imageToDevice` (image pixel space → device),
@@ -43,26 +47,26 @@ extension Pixmap {
         let kind = ImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
         let source = ImageSampling.Source(image: image)
         let pixmapWidth = width
-        // Axis-aligned draws: the column taps of the whole area, once.
+        let alphaByte = FixedPointBilerp.alphaByte(alpha)
+        guard alphaByte > 0 else { return }
+        // Axis-aligned draws: the column taps of the whole area, once, and two row buffers.
         var columns: [ImageSampling.ColumnTap] = []
+        var rows: ImageSampling.RowBuffers?
         if case .axisAligned = kind {
             columns = (0..<area.width).map { i in
-                ImageSampling.ColumnTap(ImageSampling.ClampedTap(
+                ImageSampling.ColumnTap(FixedPointBilerp.Tap(
                     (inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5, size: image.width))
             }
+            rows = ImageSampling.RowBuffers(width: area.width)
         }
-        var alphaTable = [UInt8](repeating: 0, count: 256)
-        if case .translation = kind, alpha < 1 {
-            for v in 0..<256 { alphaTable[v] = UInt8(truncatingIfNeeded: roundToByte(Double(v) * alpha)) }
-        }
-        let alphaF = Float(alpha)
+        defer { rows?.deallocate() }
+        let alphaC = Int32(alphaByte)
         let clipBytes = clip?.data ?? []
         data.withUnsafeMutableBytes { pixels in
         clipBytes.withUnsafeBufferPointer { clipBytes in
         image.data.withUnsafeBytes { texels in
         mask.data.withUnsafeBufferPointer { coverage in
         columns.withUnsafeBufferPointer { columns in
-        alphaTable.withUnsafeBufferPointer { alphaTable in
             let texels = texels.baseAddress!
             for y in area.y..<area.maxY {
                 let rowCoverage = coverage.baseAddress! + (y - mask.bounds.y) * mask.bounds.width + (area.x - mask.bounds.x)
@@ -83,21 +87,22 @@ extension Pixmap {
                     // Columns whose source x is inside the image: 0 ≤ offset + i < width.
                     let lo = Swift.min(Swift.max(-offset, 0), count)
                     let hi = Swift.max(Swift.min(source.width - offset, count), lo)
-                    if alpha == 1 {
+                    if alphaByte == 255 {
                         row.blend(ImageSampling.ClampedCopy(row: sourceRow, offset: offset, last: source.width - 1), 0..<lo)
                         row.blend(ImageSampling.Copy(row: sourceRow + offset * 4), lo..<hi)
                         row.blend(ImageSampling.ClampedCopy(row: sourceRow, offset: offset, last: source.width - 1), hi..<count)
                     } else {
-                        let table = alphaTable.baseAddress!
-                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, table: table), 0..<lo)
-                        row.blend(ImageSampling.CopyAlpha(row: sourceRow + offset * 4, table: table), lo..<hi)
-                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, table: table), hi..<count)
+                        let c = UInt64(alphaByte)
+                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, alpha: c), 0..<lo)
+                        row.blend(ImageSampling.CopyAlpha(row: sourceRow + offset * 4, alpha: c), lo..<hi)
+                        row.blend(ImageSampling.ClampedCopyAlpha(row: sourceRow, offset: offset, last: source.width - 1, alpha: c), hi..<count)
                     }
                 case .axisAligned:
                     let v = (inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5) + inverse.ty) - 0.5
-                    let tap = ImageSampling.ClampedTap(v, size: source.height)
-                    row.blend(ImageSampling.Scaled(row0: source.row(tap.i0, texels), row1: source.row(tap.i1, texels),
-                                                   fy: Float(tap.f), alpha: alphaF, columns: columns.baseAddress! + first),
+                    let tap = FixedPointBilerp.Tap(v, size: source.height)
+                    let (top, bottom) = rows!.lerped(tap.i0, tap.i1, source: source, texels: texels,
+                                                    columns: columns.baseAddress!)
+                    row.blend(ImageSampling.Scaled(top: top + first, bottom: bottom + first, ty: tap.t, alpha: alphaC),
                               0..<count)
                 case .affine:
                     let px = Double(x0) + 0.5, py = Double(y) + 0.5
@@ -105,11 +110,11 @@ extension Pixmap {
                     let v0 = (inverse.b * px + inverse.d * py + inverse.ty) - 0.5
                     let line = ImageSampling.Line(u0: u0, v0: v0, du: inverse.a, dv: inverse.b)
                     let inside = line.interior(count: count, width: source.width, height: source.height)
-                    let clamped = ImageSampling.ClampedAffine(line: line, source: source, texels: texels, alpha: alphaF)
+                    let clamped = ImageSampling.ClampedAffine(line: line, source: source, texels: texels, alpha: alphaC)
                     row.blend(clamped, 0..<inside.lowerBound)
                     if !inside.isEmpty {
                         if let interior = ImageSampling.InteriorAffine(line: line, start: inside.lowerBound, source: source,
-                                                                       texels: texels, alpha: alphaF) {
+                                                                       texels: texels, alpha: alphaC) {
                             row.blend(interior, inside)
                         } else {
                             row.blend(clamped, inside)
@@ -118,7 +123,7 @@ extension Pixmap {
                     row.blend(clamped, inside.upperBound..<count)
                 }
             }
-        }}}}}}
+        }}}}}
     }
 }
 
@@ -185,58 +190,11 @@ enum ImageSampling {
         }
     }
 
-    /// Two neighbouring clamped texel indices and the weight of the second.
-    struct ClampedTap {
-        var i0: Int, i1: Int, f: Double
-
-        /// Taps for image coordinate `u` (already shifted by −0.5 to texel-centre space). `u` is
-        /// first clamped to [−2, size + 1] (NaN → −2): beyond that both taps clamp to the same
-        /// edge texel anyway, and the clamp keeps the Int conversion defined.
-        @inline(__always) init(_ u: Double, size: Int) {
-            var u = u
-            let high = Double(size) + 1
-            if !(u >= -2) { u = -2 } else if !(u <= high) { u = high }
-            // Truncate, then step down for negatives (floor without a libm call).
-            let t = Int(u)
-            let i = Double(t) > u ? t - 1 : t
-            let last = size - 1
-            i0 = i < 0 ? 0 : (i > last ? last : i)
-            i1 = i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1)
-            f = u - Double(i)
-        }
-    }
-
-    /// A column tap as the axis-aligned loop reads it: byte offsets of the two texels in a row.
+    /// A column tap as the axis-aligned loop reads it: byte offsets of the two texels in a row
+    /// and the Q15 weight.
     struct ColumnTap {
-        let offset0: Int32, offset1: Int32
-        let f: Float
-        init(_ tap: ClampedTap) { offset0 = Int32(tap.i0 * 4); offset1 = Int32(tap.i1 * 4); f = Float(tap.f) }
-    }
-
-    /// The four channels of a word as floats. Written lane by lane: the generic SIMD
-    /// conversions (`SIMD4<Int32>(truncatingIfNeeded: SIMD4<UInt8>)` and friends) are not
-    /// specialised to single instructions and cost ~20× more.
-    @inline(__always) static func lanes(_ w: UInt32) -> SIMD4<Float> {
-        SIMD4<Float>(Float(w & 0xFF), Float((w >> 8) & 0xFF), Float((w >> 16) & 0xFF), Float(w >> 24))
-    }
-
-    /// Bilinear filter of four premultiplied texels × alpha, rounded once; colour ≤ alpha kept.
-    @inline(__always)
-    static func bilinear(_ p00: UInt32, _ p10: UInt32, _ p01: UInt32, _ p11: UInt32,
-                         fx: Float, fy: Float, alpha: Float) -> UInt32 {
-        let a = lanes(p00), b = lanes(p10), c = lanes(p01), d = lanes(p11)
-        let top = a + (b - a) * fx
-        let bottom = c + (d - c) * fx
-        let v = (top + (bottom - top) * fy) * alpha
-        // Rounding is monotonic, so the min before rounding is the min after (colour ≤ alpha);
-        // lane by lane, because `pointwiseMin` is not inlined.
-        let va = v[3]
-        let clamped = SIMD4<Float>(Swift.min(v[0], va), Swift.min(v[1], va), Swift.min(v[2], va), va)
-        // Round to a byte without checked conversions: adding 2²³ leaves round(v) in the low
-        // mantissa bits (0 ≤ v < 256). That rounding sends ties to even; the 1/256 nudge first
-        // sends them up, as the oracles' round-half-up does (255 × 0.3 = 76.5 → 77).
-        let bits = unsafeBitCast((clamped + 0.00390625) + 8_388_608, to: SIMD4<UInt32>.self)
-        return (bits[0] & 0xFF) | (bits[1] & 0xFF) << 8 | (bits[2] & 0xFF) << 16 | (bits[3] & 0xFF) << 24
+        let offset0: Int32, offset1: Int32, t: Int32
+        init(_ tap: FixedPointBilerp.Tap) { offset0 = Int32(tap.i0 * 4); offset1 = Int32(tap.i1 * 4); t = tap.t }
     }
 
     // MARK: translation
@@ -254,39 +212,84 @@ enum ImageSampling {
         }
     }
 
-    /// Each channel through the exact alpha table (round(v · alpha)).
-    @inline(__always) static func applyAlpha(_ w: UInt32, _ table: UnsafePointer<UInt8>) -> UInt32 {
-        UInt32(table[Int(w & 0xFF)]) | UInt32(table[Int((w >> 8) & 0xFF)]) << 8
-            | UInt32(table[Int((w >> 16) & 0xFF)]) << 16 | UInt32(table[Int(w >> 24)]) << 24
+    /// Each channel × the alpha byte c as `FixedPointBilerp.scale(_:byAlpha:)` does it, (v·c + 255)
+    /// >> 8, on the whole word: the channels spread to four 16-bit lanes of a UInt64 (R, B, G, A),
+    /// one multiply. v·c + 255 ≤ 65 280, so no lane carries into the next.
+    @inline(__always) static func applyAlpha(_ w: UInt32, _ c: UInt64) -> UInt32 {
+        let lanes: UInt64 = 0x00FF_00FF_00FF_00FF
+        let x = UInt64(w)
+        let spread = (x & 0x00FF_00FF) | ((x >> 8) & 0x00FF_00FF) << 32
+        let y = ((spread &* c &+ lanes) >> 8) & lanes
+        return UInt32(truncatingIfNeeded: y) | UInt32(truncatingIfNeeded: y >> 32) << 8
     }
 
     struct CopyAlpha: SpanSampler {
-        let row: UnsafeRawPointer, table: UnsafePointer<UInt8>
+        let row: UnsafeRawPointer, alpha: UInt64
         @inline(__always) func texel(_ i: Int) -> UInt32 {
-            applyAlpha(row.load(fromByteOffset: i * 4, as: UInt32.self), table)
+            applyAlpha(row.load(fromByteOffset: i * 4, as: UInt32.self), alpha)
         }
     }
 
     struct ClampedCopyAlpha: SpanSampler {
-        let row: UnsafeRawPointer, offset: Int, last: Int, table: UnsafePointer<UInt8>
+        let row: UnsafeRawPointer, offset: Int, last: Int, alpha: UInt64
         @inline(__always) func texel(_ i: Int) -> UInt32 {
             let x = offset + i
-            return applyAlpha(row.load(fromByteOffset: (x < 0 ? 0 : (x > last ? last : x)) * 4, as: UInt32.self), table)
+            return applyAlpha(row.load(fromByteOffset: (x < 0 ? 0 : (x > last ? last : x)) * 4, as: UInt32.self), alpha)
         }
     }
 
     // MARK: axis-aligned
 
+    /// The horizontal lerps of two source rows at the draw's column taps (units of 1/128, see
+    /// `FixedPointBilerp`), and which rows they hold. Consecutive destination rows of an upscale
+    /// share their source rows, and the next pair shares a row with this one, so most rows lerp
+    /// nothing new.
+    struct RowBuffers {
+        private var top: UnsafeMutablePointer<SIMD4<Int32>>, bottom: UnsafeMutablePointer<SIMD4<Int32>>
+        private var topRow = -1, bottomRow = -1
+        private let width: Int
+
+        init(width: Int) {
+            self.width = width
+            top = .allocate(capacity: Swift.max(width, 1)); bottom = .allocate(capacity: Swift.max(width, 1))
+        }
+
+        func deallocate() { top.deallocate(); bottom.deallocate() }
+
+        /// The buffers of source rows `i0` (top) and `i1` (bottom), lerping only what is missing.
+        mutating func lerped(_ i0: Int, _ i1: Int, source: Source, texels: UnsafeRawPointer,
+                             columns: UnsafePointer<ColumnTap>)
+            -> (UnsafePointer<SIMD4<Int32>>, UnsafePointer<SIMD4<Int32>>) {
+            // Walking down, the old bottom row is the new top; walking up (a vertical mirror),
+            // the old top is the new bottom.
+            if topRow != i0 && (bottomRow == i0 || topRow == i1) {
+                swap(&top, &bottom); swap(&topRow, &bottomRow)
+            }
+            if topRow != i0 {
+                fill(top, row: i0, source: source, texels: texels, columns: columns); topRow = i0
+            }
+            if bottomRow != i1 {
+                fill(bottom, row: i1, source: source, texels: texels, columns: columns); bottomRow = i1
+            }
+            return (UnsafePointer(top), UnsafePointer(bottom))
+        }
+
+        private func fill(_ buffer: UnsafeMutablePointer<SIMD4<Int32>>, row: Int, source: Source,
+                          texels: UnsafeRawPointer, columns: UnsafePointer<ColumnTap>) {
+            let r = source.row(row, texels)
+            for i in 0..<width {
+                let c = columns[i]
+                buffer[i] = FixedPointBilerp.horizontal(r.load(fromByteOffset: Int(c.offset0), as: UInt32.self),
+                                                        r.load(fromByteOffset: Int(c.offset1), as: UInt32.self), c.t)
+            }
+        }
+    }
+
     struct Scaled: SpanSampler {
-        let row0: UnsafeRawPointer, row1: UnsafeRawPointer
-        let fy: Float, alpha: Float
-        let columns: UnsafePointer<ColumnTap>
+        let top: UnsafePointer<SIMD4<Int32>>, bottom: UnsafePointer<SIMD4<Int32>>
+        let ty: Int32, alpha: Int32
         @inline(__always) func texel(_ i: Int) -> UInt32 {
-            let t = columns[i]
-            let o0 = Int(t.offset0), o1 = Int(t.offset1)
-            return bilinear(row0.load(fromByteOffset: o0, as: UInt32.self), row0.load(fromByteOffset: o1, as: UInt32.self),
-                            row1.load(fromByteOffset: o0, as: UInt32.self), row1.load(fromByteOffset: o1, as: UInt32.self),
-                            fx: t.f, fy: fy, alpha: alpha)
+            FixedPointBilerp.vertical(top[i], bottom[i], ty, alpha: alpha)
         }
     }
 
@@ -340,14 +343,14 @@ enum ImageSampling {
     /// whole affine draw). Rounding the start and step to 2⁻³² keeps the position within 10⁻⁵
     /// texel over 2¹⁶ pixels, inside the interior's 1/1024 margin.
     struct InteriorAffine: SpanSampler {
-        let source: Source, texels: UnsafeRawPointer, alpha: Float
+        let source: Source, texels: UnsafeRawPointer, alpha: Int32
         /// Fixed-point position at span index `start` and the steps.
         let start: Int, u0: Int64, v0: Int64, du: Int64, dv: Int64
         static let one = 4_294_967_296.0   // 2³²
 
         /// nil when a step is too large for 32.32 fixed point (≥ 2³⁰ texels per pixel: such a run
         /// has at most one pixel, and the clamped sampler takes it).
-        init?(line: Line, start: Int, source: Source, texels: UnsafeRawPointer, alpha: Float) {
+        init?(line: Line, start: Int, source: Source, texels: UnsafeRawPointer, alpha: Int32) {
             let limit = 1_073_741_824.0   // 2³⁰
             guard abs(line.du) < limit, abs(line.dv) < limit else { return nil }
             self.source = source; self.texels = texels; self.alpha = alpha; self.start = start
@@ -359,27 +362,29 @@ enum ImageSampling {
         @inline(__always) func texel(_ i: Int) -> UInt32 {
             let n = Int64(i &- start)
             let u = u0 &+ n &* du, v = v0 &+ n &* dv
-            let x = Int(truncatingIfNeeded: u >> 32), y = Int(truncatingIfNeeded: v >> 32)
-            let scale: Float = 1 / 4_294_967_296
-            let fx = Float(UInt32(truncatingIfNeeded: u)) * scale, fy = Float(UInt32(truncatingIfNeeded: v)) * scale
-            let p = texels + (y * source.width + x) * 4, stride = source.width * 4
+            // 32.32 to the sampler's 16.16, rounded half up.
+            let qu = (u &+ 0x8000) >> 16, qv = (v &+ 0x8000) >> 16
+            let x = Int(truncatingIfNeeded: qu >> 16), y = Int(truncatingIfNeeded: qv >> 16)
+            let tx = Int32(truncatingIfNeeded: qu & 0xFFFF) &- 32_768, ty = Int32(truncatingIfNeeded: qv & 0xFFFF) &- 32_768
+            let p = texels + (y &* source.width &+ x) &* 4, stride = source.width &* 4
             let t00 = p.load(as: UInt32.self), t10 = p.load(fromByteOffset: 4, as: UInt32.self)
             let t01 = p.load(fromByteOffset: stride, as: UInt32.self), t11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)
             // Four transparent texels filter to transparent, which source-over leaves alone:
             // the margins most sprite images have cost four loads.
             if (t00 | t10 | t01 | t11) == 0 { return 0 }
-            return bilinear(t00, t10, t01, t11, fx: fx, fy: fy, alpha: alpha)
+            return FixedPointBilerp.bilinear(t00, t10, t01, t11, tx: tx, ty: ty, alpha: alpha)
         }
     }
 
     struct ClampedAffine: SpanSampler {
-        let line: Line, source: Source, texels: UnsafeRawPointer, alpha: Float
+        let line: Line, source: Source, texels: UnsafeRawPointer, alpha: Int32
         @inline(__always) func texel(_ i: Int) -> UInt32 {
-            let tu = ClampedTap(line.u(i), size: source.width), tv = ClampedTap(line.v(i), size: source.height)
+            let tu = FixedPointBilerp.Tap(line.u(i), size: source.width), tv = FixedPointBilerp.Tap(line.v(i), size: source.height)
             let r0 = source.row(tv.i0, texels), r1 = source.row(tv.i1, texels)
-            return bilinear(r0.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r0.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
-                            r1.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r1.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
-                            fx: Float(tu.f), fy: Float(tv.f), alpha: alpha)
+            return FixedPointBilerp.bilinear(
+                r0.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r0.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
+                r1.load(fromByteOffset: tu.i0 * 4, as: UInt32.self), r1.load(fromByteOffset: tu.i1 * 4, as: UInt32.self),
+                tx: tu.t, ty: tv.t, alpha: alpha)
         }
     }
 }

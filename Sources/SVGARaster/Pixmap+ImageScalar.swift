@@ -1,18 +1,21 @@
 import SVGAGeometry
 
-// Yesterday's image sampler, kept as the benchmark's baseline (svga-bench reports the span
-// sampler's ns/px as a ratio to this one, measured in the same process) and as a second oracle
-// for the tests. It works one pixel at a time in Double with clamped taps, into a scratch span,
-// then blends byte by byte. The renderer uses `drawImage` (Pixmap+Image.swift).
+// The plain image sampler: the benchmark's baseline (svga-bench reports the span sampler's ns/px
+// as a ratio to this one, measured in the same process) and the tests' oracle for it. It works
+// one pixel and one channel at a time from the fixed-point definition (`FixedPointBilerp`), with
+// taps computed from Double coordinates per pixel, into a scratch span, then blends byte by byte.
+// The renderer uses `drawImage` (Pixmap+Image.swift).
 
 extension Pixmap {
-    /// The scalar twin of `drawImage(_:imageToDevice:alpha:mask:clip:)`: same inputs, same
-    /// result within 1 per channel.
+    /// The scalar twin of `drawImage(_:imageToDevice:alpha:mask:clip:)`: same inputs, the same
+    /// result (within 1 per channel for rotated and skewed draws, whose interior the fast path
+    /// steps in 32.32 fixed point, which can round a coordinate to the neighbouring 1/65536).
     public mutating func drawImageScalar(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
                                    mask: CoverageMask, clip: CoverageMask?) {
         guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
         let alpha = alpha < 1 ? alpha : 1
-        guard var area = mask.bounds.intersection(bounds) else { return }
+        let alphaByte = FixedPointBilerp.alphaByte(alpha)
+        guard alphaByte > 0, var area = mask.bounds.intersection(bounds) else { return }
         if let clip {
             guard let clipped = area.intersection(clip.bounds) else { return }
             area = clipped
@@ -22,13 +25,14 @@ extension Pixmap {
         var span = [UInt8](repeating: 0, count: area.width * 4)
         var columnTaps: [ScalarImageSampling.Tap] = []
         if case .axisAligned = kind {
-            columnTaps = (0..<area.width).map { i in
-                ScalarImageSampling.tap((inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5, size: imageWidth)
+            columnTaps = (0..<area.width).map { i -> ScalarImageSampling.Tap in
+                let u = (inverse.a * (Double(area.x + i) + 0.5) + inverse.tx) - 0.5
+                return ScalarImageSampling.Tap(u, size: imageWidth)
             }
         }
         var alphaTable: [UInt8] = []
         if case .translation = kind {
-            alphaTable = (0...255).map { v in UInt8(truncatingIfNeeded: roundToByte(Double(v) * alpha)) }
+            alphaTable = (0...255).map { v in UInt8(truncatingIfNeeded: FixedPointBilerp.scale(UInt32(v), byAlpha: alphaByte)) }
         }
         data.withUnsafeMutableBufferPointer { pixels in
         image.data.withUnsafeBufferPointer { texels in
@@ -50,13 +54,13 @@ extension Pixmap {
                                           x: x0 - dx, y: y - dy, count: count,
                                           alphaTable: alphaTable.baseAddress!, into: span)
                 case .axisAligned:
-                    let rowTap = ScalarImageSampling.tap((inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5)
-                                                    + inverse.ty) - 0.5, size: imageHeight)
+                    let rowTap = ScalarImageSampling.Tap((inverse.b * (Double(x0) + 0.5) + inverse.d * (Double(y) + 0.5)
+                                                          + inverse.ty) - 0.5, size: imageHeight)
                     ScalarImageSampling.scaleRow(texels, width: imageWidth, columns: columnTaps.baseAddress! + first,
-                                           row: rowTap, count: count, alpha: alpha, into: span)
+                                           row: rowTap, count: count, alpha: alphaByte, into: span)
                 case .affine:
                     ScalarImageSampling.affineRow(texels, width: imageWidth, height: imageHeight, inverse: inverse,
-                                            x: x0, y: y, count: count, alpha: alpha, into: span)
+                                            x: x0, y: y, count: count, alpha: alphaByte, into: span)
                 }
                 let dst = pixels.baseAddress! + (y * pixmapWidth + x0) * 4
                 if let clip {
@@ -73,27 +77,21 @@ extension Pixmap {
 }
 
 enum ScalarImageSampling {
-    // The sampler choice (`ImageSampling.Kind`) and the clamped taps (`ImageSampling.ClampedTap`)
-    // are shared with the span sampler: both must pick the same path and the same texels.
-    typealias Tap = ImageSampling.ClampedTap
-    @inline(__always) static func tap(_ u: Double, size: Int) -> Tap { Tap(u, size: size) }
+    // The sampler choice (`ImageSampling.Kind`) and the taps (`FixedPointBilerp.Tap`) are shared
+    // with the span sampler: both must pick the same path and the same texels.
+    typealias Tap = FixedPointBilerp.Tap
 
-    /// Bilinear filter of four premultiplied texels × alpha, one rounding; channel ≤ alpha kept.
+    /// Bilinear filter of four premultiplied texels × the alpha byte, channel by channel.
     @inline(__always)
     static func filter(_ p00: UnsafePointer<UInt8>, _ p10: UnsafePointer<UInt8>, _ p01: UnsafePointer<UInt8>,
-                       _ p11: UnsafePointer<UInt8>, fx: Double, fy: Double, alpha: Double,
+                       _ p11: UnsafePointer<UInt8>, tx: Int32, ty: Int32, alpha: UInt32,
                        into out: UnsafeMutablePointer<UInt8>) {
-        let gx = 1 - fx, gy = 1 - fy
-        @inline(__always) func channel(_ c: Int) -> UInt32 {
-            let top = Double(p00[c]) * gx + Double(p10[c]) * fx
-            let bottom = Double(p01[c]) * gx + Double(p11[c]) * fx
-            return roundToByte((top * gy + bottom * fy) * alpha)
+        for c in 0..<4 {
+            let top = FixedPointBilerp.horizontal(Int32(p00[c]), Int32(p10[c]), tx)
+            let bottom = FixedPointBilerp.horizontal(Int32(p01[c]), Int32(p11[c]), tx)
+            let v = UInt32(FixedPointBilerp.vertical(top, bottom, ty))
+            out[c] = UInt8(truncatingIfNeeded: FixedPointBilerp.scale(v, byAlpha: alpha))
         }
-        let a = channel(3)
-        out[0] = UInt8(truncatingIfNeeded: Swift.min(channel(0), a))
-        out[1] = UInt8(truncatingIfNeeded: Swift.min(channel(1), a))
-        out[2] = UInt8(truncatingIfNeeded: Swift.min(channel(2), a))
-        out[3] = UInt8(truncatingIfNeeded: a)
     }
 
     static func copyRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, x: Int, y: Int, count: Int,
@@ -112,29 +110,28 @@ enum ScalarImageSampling {
     }
 
     static func scaleRow(_ texels: UnsafePointer<UInt8>, width: Int, columns: UnsafePointer<Tap>, row: Tap,
-                         count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
+                         count: Int, alpha: UInt32, into span: UnsafeMutablePointer<UInt8>) {
         let row0 = texels + row.i0 * width * 4, row1 = texels + row.i1 * width * 4
         var i = 0
         while i < count {
             let t = columns[i]
             filter(row0 + t.i0 * 4, row0 + t.i1 * 4, row1 + t.i0 * 4, row1 + t.i1 * 4,
-                   fx: t.f, fy: row.f, alpha: alpha, into: span + i * 4)
+                   tx: t.t, ty: row.t, alpha: alpha, into: span + i * 4)
             i += 1
         }
     }
 
     static func affineRow(_ texels: UnsafePointer<UInt8>, width: Int, height: Int, inverse m: Transform,
-                          x: Int, y: Int, count: Int, alpha: Double, into span: UnsafeMutablePointer<UInt8>) {
+                          x: Int, y: Int, count: Int, alpha: UInt32, into span: UnsafeMutablePointer<UInt8>) {
         let px = Double(x) + 0.5, py = Double(y) + 0.5
-        var u = (m.a * px + m.c * py + m.tx) - 0.5
-        var v = (m.b * px + m.d * py + m.ty) - 0.5
+        let u0 = (m.a * px + m.c * py + m.tx) - 0.5
+        let v0 = (m.b * px + m.d * py + m.ty) - 0.5
         var i = 0
         while i < count {
-            let tu = tap(u, size: width), tv = tap(v, size: height)
+            let tu = Tap(u0 + Double(i) * m.a, size: width), tv = Tap(v0 + Double(i) * m.b, size: height)
             let row0 = texels + tv.i0 * width * 4, row1 = texels + tv.i1 * width * 4
             filter(row0 + tu.i0 * 4, row0 + tu.i1 * 4, row1 + tu.i0 * 4, row1 + tu.i1 * 4,
-                   fx: tu.f, fy: tv.f, alpha: alpha, into: span + i * 4)
-            u += m.a; v += m.b
+                   tx: tu.t, ty: tv.t, alpha: alpha, into: span + i * 4)
             i += 1
         }
     }
