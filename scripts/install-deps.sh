@@ -6,7 +6,7 @@ packages=(make pkg-config zlib1g-dev libpng-dev libdeflate-dev libfreetype-dev
   libharfbuzz-dev libharfbuzz-bin libfribidi-dev libfontconfig-dev libturbojpeg0-dev libwebp-dev
   libimagequant-dev   # svga optimize --lossy: palette quantisation (pngquant's library)
   fonts-dejavu-core fonts-noto-cjk fonts-noto-core fonts-noto-color-emoji
-  libcurl4-openssl-dev   # links the static Foundation (FoundationNetworking) into `make build`'s svga
+  libcurl4-openssl-dev   # libcurl's header for the hook's downloads (CHTTPFetch loads libcurl.so.4 at the first one)
   ffmpeg   # `svga export`'s encoder (optional at run time) and the export tests
   libhiredis-dev redis-server)   # the worker pool's Redis client; the pool tests start their own redis-server
 missing=()

@@ -1,98 +1,34 @@
-import Dispatch
+import CHTTPFetch
 import Foundation
-#if canImport(FoundationNetworking)
-import FoundationNetworking
-#endif
 
-// A blocking HTTP(S) GET with a timeout and a byte cap, over URLSession. The cap is enforced
-// while the body streams in (and up front from Content-Length), so a hostile server cannot
-// make the hook buffer more than `limit` bytes. Redirects are followed by URLSession. Any
+// A blocking HTTP(S) GET with a timeout and a byte cap, over libcurl (`CHTTPFetch`, which loads
+// libcurl at the first download instead of linking it: see svga_http.h). The cap is enforced
+// while the body streams in (and up front from Content-Length), so a hostile server cannot make
+// the hook buffer more than `limit` bytes. Redirects are followed, to http and https only. Any
 // status outside 200...299 is an error (an error page is not an animation).
 
 enum HTTPDownload {
     /// The body and the response's media type (`Content-Type` without parameters, lower case).
     static func get(_ url: URL, reference: String, timeout: Double, limit: Int) throws(FetchError) -> (body: [UInt8], mediaType: String?) {
-        let state = DownloadState(limit: limit)
-        let configuration = URLSessionConfiguration.ephemeral
-        configuration.timeoutIntervalForRequest = timeout
-        configuration.timeoutIntervalForResource = timeout
-        configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.urlCache = nil
-        let session = URLSession(configuration: configuration, delegate: state, delegateQueue: nil)
-        let task = session.dataTask(with: URLRequest(url: url))
-        task.resume()
-        // The resource timeout above bounds the task; the wait adds a margin so a stuck delegate
-        // queue cannot hang the hook either.
-        let finished = state.done.wait(timeout: .now() + timeout + 5) == .success
-        if !finished { task.cancel() }
-        session.finishTasksAndInvalidate()
-        guard finished else { throw .transport(reference, reason: "timed out after \(timeout) s") }
-        let result = state.result()
-        if result.tooLarge { throw .tooLarge(reference, limit: limit) }
-        if let status = result.status, !(200...299).contains(status) { throw .httpStatus(reference, status: status) }
-        if let error = result.error {
-            let ns = error as NSError
-            if ns.domain == NSURLErrorDomain, ns.code == NSURLErrorTimedOut {
-                throw .transport(reference, reason: "timed out after \(timeout) s")
-            }
-            throw .transport(reference, reason: ns.localizedDescription)
+        var response = svga_http_response()
+        defer { svga_http_response_free(&response) }
+        // Whole milliseconds, at least 1 (0 would mean "no timeout" to libcurl), at most a day.
+        let milliseconds = Int(Swift.min(Swift.max(timeout * 1000, 1), 86_400_000))
+        let result = svga_http_get(url.absoluteString, milliseconds, Swift.max(limit, 0), &response)
+        switch result {
+        case SVGA_HTTP_OK:
+            let status = Int(response.status)
+            guard (200...299).contains(status) else { throw .httpStatus(reference, status: status) }
+            let body = response.length == 0 ? [] : [UInt8](UnsafeBufferPointer(start: response.body, count: response.length))
+            let mediaType = withUnsafeBytes(of: response.media_type) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            return (body, mediaType.isEmpty ? nil : mediaType)
+        case SVGA_HTTP_TOO_LARGE:
+            throw .tooLarge(reference, limit: limit)
+        case SVGA_HTTP_TIMED_OUT:
+            throw .transport(reference, reason: "timed out after \(timeout) s")
+        default:
+            let reason = withUnsafeBytes(of: response.error) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+            throw .transport(reference, reason: reason)
         }
-        guard result.status != nil else { throw .transport(reference, reason: "no HTTP response") }
-        return (result.body, result.mediaType)
-    }
-}
-
-/// Collects one response. URLSession calls the delegate on its own queue; every field is
-/// behind the lock.
-final class DownloadState: NSObject, URLSessionDataDelegate, @unchecked Sendable {
-    let limit: Int
-    let done = DispatchSemaphore(value: 0)
-    private let lock = NSLock()
-    private var body: [UInt8] = []
-    private var status: Int?
-    private var error: Error?
-    private var tooLarge = false
-    private var mediaType: String?
-
-    init(limit: Int) { self.limit = limit }
-
-    func result() -> (body: [UInt8], status: Int?, error: Error?, tooLarge: Bool, mediaType: String?) {
-        lock.lock(); defer { lock.unlock() }
-        return (body, status, error, tooLarge, mediaType)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                    completionHandler: @escaping (URLSession.ResponseDisposition) -> Void) {
-        let http = response as? HTTPURLResponse
-        lock.lock()
-        status = http?.statusCode
-        mediaType = response.mimeType?.lowercased()
-        let declared = response.expectedContentLength
-        if declared > Int64(limit) { tooLarge = true }
-        let proceed = !tooLarge && (http.map { (200...299).contains($0.statusCode) } ?? false)
-        lock.unlock()
-        completionHandler(proceed ? .allow : .cancel)
-    }
-
-    func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
-        lock.lock()
-        if body.count + data.count > limit {
-            tooLarge = true
-            lock.unlock()
-            dataTask.cancel()
-            return
-        }
-        body.append(contentsOf: data)
-        lock.unlock()
-    }
-
-    func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: Error?) {
-        lock.lock()
-        // A cancel we asked for (over the cap, bad status) is not a transport error.
-        if let error, !tooLarge, (error as NSError).code != NSURLErrorCancelled || status == nil {
-            self.error = error
-        }
-        lock.unlock()
-        done.signal()
     }
 }

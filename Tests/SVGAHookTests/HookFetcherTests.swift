@@ -1,4 +1,7 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import SVGAHook
 import SVGAKit
 import SVGATestSupport
@@ -60,5 +63,44 @@ struct HookFetcherTests {
         // A failure is not remembered: the next event may try again.
         #expect(throws: FetchError.self) { try fetcher.fetch(server.baseURL + "/broken", limit: 1000) }
         #expect(server.requestCount("/broken") == 2)
+    }
+
+    /// Redirects are followed to http(s) only (never to file://), the media type loses its
+    /// parameters and case, and a server that accepts but never answers times out on time.
+    @Test func httpRedirectsMediaTypeAndTimeout() throws {
+        let server = try HookHTTPServer(routes: [
+            "/gift": .init(body: Array("svga bytes".utf8), contentType: "Application/SVGA; charset=binary"),
+            "/moved": .init(status: 302, body: [], location: "/gift"),
+            "/to-file": .init(status: 302, body: [], location: "file:///etc/hostname"),
+        ])
+        defer { server.stop() }
+        let dir = HookFixtures.temporaryDirectory("fetch-redirect")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let fetcher = ResourceFetcher(cacheDirectory: dir.appendingPathComponent(".cache"), timeout: 10)
+        let moved = try fetcher.fetch(server.baseURL + "/moved", limit: 1000)
+        #expect(try moved.readBytes(limit: 1000) == Array("svga bytes".utf8))
+        #expect(moved.mediaType == "application/svga")
+        #expect(server.requestCount("/moved") == 1 && server.requestCount("/gift") == 1)
+        #expect(throws: FetchError.self) { try fetcher.fetch(server.baseURL + "/to-file", limit: 1000) }
+
+        // A listening socket that never accepts: the connection opens, no answer ever comes.
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        #expect(silent >= 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_addr.s_addr = UInt32(0x7F00_0001).bigEndian
+        var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+        let listening = withUnsafeMutablePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                bind(silent, $0, length) == 0 && listen(silent, 4) == 0 && getsockname(silent, $0, &length) == 0
+            }
+        }
+        #expect(listening)
+        let url = "http://127.0.0.1:\(UInt16(bigEndian: address.sin_port))/x.svga"
+        let quick = ResourceFetcher(cacheDirectory: dir.appendingPathComponent(".cache"), timeout: 1)
+        let start = Date()
+        #expect(throws: FetchError.transport(url, reason: "timed out after 1.0 s")) { try quick.fetch(url, limit: 1000) }
+        #expect(Date().timeIntervalSince(start) < 5)
     }
 }

@@ -13,8 +13,10 @@ public final class HookHTTPServer: Sendable {
         public let status: Int
         public let body: [UInt8]
         public let contentType: String
-        public init(status: Int = 200, body: [UInt8], contentType: String = "application/octet-stream") {
-            self.status = status; self.body = body; self.contentType = contentType
+        /// A `Location` header (for redirects).
+        public let location: String?
+        public init(status: Int = 200, body: [UInt8], contentType: String = "application/octet-stream", location: String? = nil) {
+            self.status = status; self.body = body; self.contentType = contentType; self.location = location
         }
     }
 
@@ -99,7 +101,8 @@ public final class HookHTTPServer: Sendable {
         counts.withLock { $0[path, default: 0] += 1 }
         let response = routes[path] ?? Response(status: 404, body: Array("not found".utf8))
         let reason = response.status == 200 ? "OK" : (response.status == 404 ? "Not Found" : "Status")
-        var bytes = Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Length: \(response.body.count)\r\nContent-Type: \(response.contentType)\r\nConnection: close\r\n\r\n".utf8)
+        let location = response.location.map { "Location: \($0)\r\n" } ?? ""
+        var bytes = Array("HTTP/1.1 \(response.status) \(reason)\r\nContent-Length: \(response.body.count)\r\nContent-Type: \(response.contentType)\r\n\(location)Connection: close\r\n\r\n".utf8)
         bytes.append(contentsOf: response.body)
         var sent = 0
         while sent < bytes.count {
