@@ -87,6 +87,13 @@ public enum PNGScanlines {
         }
     }
 
+    /// |b| of each byte read as signed: min(b, 256 − b). Written with `replacing(with:where:)`,
+    /// which compiles to one `pminub`; the generic `pointwiseMin` is a call per vector.
+    @inline(__always) static func magnitude(_ v: SIMD16<UInt8>) -> SIMD16<UInt8> {
+        let negated = 0 &- v
+        return v.replacing(with: negated, where: negated .< v)
+    }
+
     /// The 16 bytes as 8 UInt16 lanes, each the sum of its two bytes.
     @inline(__always) static func widenedPairs(_ v: SIMD16<UInt8>) -> SIMD8<UInt16> {
         let pairs = unsafeBitCast(v, to: SIMD8<UInt16>.self)
@@ -117,8 +124,8 @@ public enum PNGScanlines {
                 // |signed byte| = min(b, 256 − b) on the unsigned byte, then widened by viewing the
                 // 16 bytes as 8 UInt16 lanes and adding their low and high bytes (the generic
                 // SIMD widening conversion is not inlined and costs a call per vector).
-                subAcc &+= widenedPairs(pointwiseMin(rs, 0 &- rs))
-                upAcc &+= widenedPairs(pointwiseMin(ru, 0 &- ru))
+                subAcc &+= widenedPairs(magnitude(rs))
+                upAcc &+= widenedPairs(magnitude(ru))
                 i += 16; n += 1
             }
             // Horizontal sums lane by lane in Int: 8 lanes of up to 32 768 overflow UInt16.
