@@ -10,7 +10,8 @@ import SVGAGeometry
 // The weights, the lerps and the alpha are the reference renderer's fixed point
 // (`FixedPointBilerp`), so an image's interior equals the reference frames' pixel for pixel.
 // The filtered value × alpha is a byte; then the coverage (mask × clip) scales it and it is
-// composited like a fill.
+// composited source-over, both with Skia's lowp divide by 255, (v + 255) >> 8, as the reference
+// renderer's image pipeline does (fills keep the exact divide: PixelMath.swift).
 //
 // Speed (habit 6): the sampler is chosen once per draw, then each row is one pass that samples
 // and blends pixel by pixel:
@@ -178,13 +179,13 @@ enum ImageSampling {
                 for i in range {
                     let k = UInt32(coverage[i]), m = UInt32(clip[i])
                     if k == 0 || m == 0 { continue }
-                    PackedPixel.blend(sampler.texel(i), coverage: div255(k &* m), onto: dst + i * 4)
+                    PackedPixel.blend(sampler.texel(i), coverage: div255(k &* m), onto: dst + i * 4, lowp: true)
                 }
             } else {
                 for i in range {
                     let k = UInt32(coverage[i])
                     if k == 0 { continue }
-                    PackedPixel.blend(sampler.texel(i), coverage: k, onto: dst + i * 4)
+                    PackedPixel.blend(sampler.texel(i), coverage: k, onto: dst + i * 4, lowp: true)
                 }
             }
         }

@@ -136,18 +136,19 @@ enum ScalarImageSampling {
         }
     }
 
+    /// Coverage and source-over with Skia's lowp divide, channel by channel.
     @inline(__always)
     static func blendPixel(_ d: UnsafeMutablePointer<UInt8>, _ s: UnsafePointer<UInt8>, coverage k: UInt32) {
         var sr = UInt32(s[0]), sg = UInt32(s[1]), sb = UInt32(s[2]), sa = UInt32(s[3])
         if k != 255 {
-            sr = div255(sr &* k); sg = div255(sg &* k); sb = div255(sb &* k); sa = div255(sa &* k)
+            sr = div255Lowp(sr &* k); sg = div255Lowp(sg &* k); sb = div255Lowp(sb &* k); sa = div255Lowp(sa &* k)
         }
-        if sa == 0 { return }   // premultiplied: nothing to add, d · 255 / 255 = d
+        if sa == 0 { return }   // premultiplied: nothing to add
         let inv = 255 &- sa
-        d[0] = UInt8(truncatingIfNeeded: sourceOver(sr, UInt32(d[0]), inverseAlpha: inv))
-        d[1] = UInt8(truncatingIfNeeded: sourceOver(sg, UInt32(d[1]), inverseAlpha: inv))
-        d[2] = UInt8(truncatingIfNeeded: sourceOver(sb, UInt32(d[2]), inverseAlpha: inv))
-        d[3] = UInt8(truncatingIfNeeded: sourceOver(sa, UInt32(d[3]), inverseAlpha: inv))
+        d[0] = UInt8(truncatingIfNeeded: sr &+ div255Lowp(UInt32(d[0]) &* inv))
+        d[1] = UInt8(truncatingIfNeeded: sg &+ div255Lowp(UInt32(d[1]) &* inv))
+        d[2] = UInt8(truncatingIfNeeded: sb &+ div255Lowp(UInt32(d[2]) &* inv))
+        d[3] = UInt8(truncatingIfNeeded: sa &+ div255Lowp(UInt32(d[3]) &* inv))
     }
 
     static func blendRow(_ dst: UnsafeMutablePointer<UInt8>, _ src: UnsafePointer<UInt8>,

@@ -14,13 +14,15 @@ extension Pixmap {
     }
 
     /// Source-over of premultiplied (sr, sg, sb, sa) scaled by coverage `k` onto pixel index `p`.
-    private mutating func referenceBlend(_ p: Int, _ s: (UInt32, UInt32, UInt32, UInt32), _ k: UInt32) {
-        let sr = div255(s.0 * k), sg = div255(s.1 * k), sb = div255(s.2 * k), sa = div255(s.3 * k)
+    /// Coverage, then source-over; `divide` is div255 (fills, layers) or div255Lowp (bitmaps).
+    private mutating func referenceBlend(_ p: Int, _ s: (UInt32, UInt32, UInt32, UInt32), _ k: UInt32,
+                                         divide: (UInt32) -> UInt32 = div255) {
+        let sr = divide(s.0 * k), sg = divide(s.1 * k), sb = divide(s.2 * k), sa = divide(s.3 * k)
         let inv = 255 - sa
-        data[p] = UInt8(sr + div255(UInt32(data[p]) * inv))
-        data[p + 1] = UInt8(sg + div255(UInt32(data[p + 1]) * inv))
-        data[p + 2] = UInt8(sb + div255(UInt32(data[p + 2]) * inv))
-        data[p + 3] = UInt8(sa + div255(UInt32(data[p + 3]) * inv))
+        data[p] = UInt8(sr + divide(UInt32(data[p]) * inv))
+        data[p + 1] = UInt8(sg + divide(UInt32(data[p + 1]) * inv))
+        data[p + 2] = UInt8(sb + divide(UInt32(data[p + 2]) * inv))
+        data[p + 3] = UInt8(sa + divide(UInt32(data[p + 3]) * inv))
     }
 
     /// Twin of `fill(_:color:clip:)`.
@@ -36,7 +38,8 @@ extension Pixmap {
     }
 
     /// Twin of `drawImage(_:imageToDevice:alpha:mask:clip:)`: every pixel's centre mapped by the
-    /// inverse directly, bilinear in Double.
+    /// inverse directly, bilinear in Double (the textbook lerp), composited like the fast path
+    /// with the lowp divide.
     public mutating func drawImageReference(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
                                             mask: CoverageMask, clip: CoverageMask?) {
         guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
@@ -65,7 +68,7 @@ extension Pixmap {
                     s[c] = roundToByte((top * (1 - fy) + bottom * fy) * alpha)
                 }
                 for c in 0..<3 { s[c] = Swift.min(s[c], s[3]) }
-                referenceBlend((y * width + x) * 4, (s[0], s[1], s[2], s[3]), k)
+                referenceBlend((y * width + x) * 4, (s[0], s[1], s[2], s[3]), k, divide: div255Lowp)
             }
         }
     }

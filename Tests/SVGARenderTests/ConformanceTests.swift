@@ -15,28 +15,30 @@ struct ConformanceTests {
     static let minimumMedianPSNR = 40.0
 
     /// A ratchet on top of the thresholds: each file's median may not drop below what the renderer
-    /// reached when the image sampler took the reference renderer's fixed point (issue 8; every
-    /// median was then at or above the first landing's). Values are those medians rounded down,
-    /// less 0.01 dB. Raise a floor when a change improves a file; lowering one needs a reason
-    /// in the issue note. A file missing here only has the thresholds.
+    /// reached when bitmap draws took the reference renderer's fixed point and lowp compositing
+    /// (issue 8). Values are those medians rounded down, less 0.01 dB. Raise a floor when a change
+    /// improves a file; lowering one needs a reason in the issue note (issue 8 lowered one:
+    /// gift_receiver_select, 53.25 → 53.13, whose image edges lie on antialiased ring edges that
+    /// already differ from the reference by 3–6, while 49 other files rose by up to 35 dB).
+    /// A file missing here only has the thresholds.
     static let medianFloors: [String: Double] = [
-        "1": 58.61, "11": .infinity, "2": 59.80, "22": 72.26, "22-text": .infinity, "3": 59.57, "33": 76.77,
-        "4": 63.04, "750x80": 56.12, "Castle": 69.62, "EmptyState": 41.23, "HamburgerArrow": 77.10,
-        "MerryChristmas": 75.26, "PinJump": 43.26, "Rocket": 69.92, "TwitterHeart": 52.08,
-        "Walkthrough": 56.89, "alarm": 46.23, "angel": 66.42, "audio_biling": 54.41, "background": 46.97,
-        "banner": .infinity, "bubble": 56.39, "clippath": 55.13, "crazy_gift_tips": 72.75,
-        "custom_head_marquee": .infinity, "english3": 63.97, "explosion": 56.33, "gift_receiver_select": 53.24,
-        "golds1": 60.45, "golds2": 60.10, "golds4": 60.34, "golds5": 60.47, "good_sound": 66.61,
-        "halloween": 61.78, "heartbeat": 87.50, "heartbeat_android": 87.50, "hex": .infinity,
-        "icon_chatroom_ani_wordgame_nor": 60.08, "jojo_audio": 67.78, "kangua_05": 70.30, "kaola": 50.39,
-        "kingset": 63.43, "loading": 70.30, "loading-1": 47.18, "logo": 65.29, "match_guide": 66.89,
+        "1": 71.19, "11": .infinity, "2": 70.66, "22": 83.15, "22-text": .infinity, "3": 77.02, "33": 93.21,
+        "4": 83.24, "750x80": 56.12, "Castle": 95.56, "EmptyState": 41.23, "HamburgerArrow": 77.10,
+        "MerryChristmas": 90.19, "PinJump": 43.26, "Rocket": 97.70, "TwitterHeart": 52.08,
+        "Walkthrough": 56.89, "alarm": 46.25, "angel": 78.26, "audio_biling": 54.41, "background": 46.97,
+        "banner": .infinity, "bubble": 72.64, "clippath": 55.16, "crazy_gift_tips": .infinity,
+        "custom_head_marquee": .infinity, "english3": 89.59, "explosion": 56.33, "gift_receiver_select": 53.12,
+        "golds1": 79.59, "golds2": 77.57, "golds4": 72.30, "golds5": 72.50, "good_sound": 82.03,
+        "halloween": 72.46, "heartbeat": 94.69, "heartbeat_android": 94.69, "hex": .infinity,
+        "icon_chatroom_ani_wordgame_nor": 78.89, "jojo_audio": 68.63, "kangua_05": 86.31, "kaola": 50.39,
+        "kingset": 91.50, "loading": 74.27, "loading-1": 47.18, "logo": 87.91, "match_guide": 68.07,
         "matte": 53.86, "matteBitmap": 77.39, "matteBitmap_1.x": 77.39, "matteRect": 49.18, "mutiMask": 54.76,
-        "mutiMatte": 72.05, "paodonghua00": 64.93, "posche": 65.58, "posche_android": 65.58,
-        "readygo": .infinity, "room_big_gift_level1": 66.07, "room_big_gift_level2": 65.35,
-        "room_big_gift_level4": 59.17, "rose": 57.95, "rose_1.5.0": 57.95, "rose_2.0.0": 57.95,
-        "rose_android": .infinity, "shape-path-undefined": 55.05, "show": 69.07, "soundwave": 63.37,
-        "story": 60.34, "test": 57.27, "test2": .infinity, "test_zzechao": 80.94, "times1": 60.47,
-        "times3": 59.99, "times4": 60.35, "times5": 60.46, "zadan": 64.30
+        "mutiMatte": 72.06, "paodonghua00": 78.43, "posche": 73.90, "posche_android": 73.90,
+        "readygo": .infinity, "room_big_gift_level1": 86.79, "room_big_gift_level2": 86.79,
+        "room_big_gift_level4": 78.62, "rose": 67.12, "rose_1.5.0": 67.12, "rose_2.0.0": 67.12,
+        "rose_android": .infinity, "shape-path-undefined": 63.84, "show": 76.45, "soundwave": 63.37,
+        "story": 95.71, "test": 67.40, "test2": .infinity, "test_zzechao": 96.30, "times1": 80.18,
+        "times3": 74.93, "times4": 72.36, "times5": 72.61, "zadan": 76.55
     ]
 
     static let cases: [String] = {
