@@ -26,7 +26,7 @@ enum FixedPointBilerp {
             let i = Int(truncatingIfNeeded: q >> 16), last = size - 1
             i0 = i < 0 ? 0 : (i > last ? last : i)
             i1 = i + 1 < 0 ? 0 : (i + 1 > last ? last : i + 1)
-            t = Int32(truncatingIfNeeded: q & 0xFFFF) &- 32_768
+            t = FixedPointBilerp.weight(q)
         }
 
         /// The taps of image coordinate `u` (already shifted by −0.5 to texel-centre space). `u`
@@ -47,6 +47,11 @@ enum FixedPointBilerp {
         let s = u * 65_536 + 0.5
         let q = Int64(s)
         return Double(q) > s ? q - 1 : q
+    }
+
+    /// The Q15 weight t = fraction − 2¹⁵ of a 16.16 position (2f − 1 in Q15).
+    @inline(__always) static func weight(_ q: Int64) -> Int32 {
+        Int32(truncatingIfNeeded: q & 0xFFFF) &- 32_768
     }
 
     /// The paint alpha as Skia's pipeline carries it: a byte, rounded half up in Float.

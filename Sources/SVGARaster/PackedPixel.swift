@@ -32,11 +32,6 @@ enum PackedPixel {
         UInt32(truncatingIfNeeded: q) | (UInt32(truncatingIfNeeded: q >> 24) & 0xFF00_FF00)
     }
 
-    /// Source-over of premultiplied `s` onto `d`: s + div255(d · (255 − sa)) per channel.
-    @inline(__always) static func sourceOver(_ s: UInt32, onto d: UInt32) -> UInt32 {
-        s &+ scale(d, by: 255 &- (s >> 24))
-    }
-
     /// Blends premultiplied `s` × coverage `k` (0 ... 255) onto the pixel at `p`, with the exits
     /// that keep the common cases cheap: nothing to add (alpha 0 after coverage: premultiplied, so
     /// every channel is 0), an opaque source (a store), an empty destination (a store).

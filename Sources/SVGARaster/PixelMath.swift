@@ -15,11 +15,6 @@
 /// Skia's lowp divide by 255: (v + 255) >> 8, for 0 ≤ v ≤ 65 025 (0 → 0, 255·k → k).
 @inline(__always) func div255Lowp(_ v: UInt32) -> UInt32 { (v &+ 255) >> 8 }
 
-/// Source-over of one premultiplied channel: s + d · (255 − sa) / 255, rounded.
-@inline(__always) func sourceOver(_ s: UInt32, _ d: UInt32, inverseAlpha: UInt32) -> UInt32 {
-    s &+ div255(d &* inverseAlpha)
-}
-
 /// A Double already in 0 ... 255 to a byte, round half up.
 @inline(__always) func roundToByte(_ v: Double) -> UInt32 {
     if !(v > 0) { return 0 }

@@ -38,8 +38,9 @@ extension Pixmap {
     /// rectangle, rasterized by the caller) and `clip`.
     public mutating func drawImage(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
                                    mask: CoverageMask, clip: CoverageMask?) {
-        guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
-        let alpha = alpha < 1 ? alpha : 1
+        // The alpha byte is 0 for alpha ≤ 0 or NaN and 255 for alpha ≥ 1.
+        let alphaByte = FixedPointBilerp.alphaByte(alpha)
+        guard alphaByte > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
         guard var area = mask.bounds.intersection(bounds) else { return }
         if let clip {
             guard let clipped = area.intersection(clip.bounds) else { return }
@@ -48,8 +49,6 @@ extension Pixmap {
         let kind = ImageSampling.Kind(imageToDevice: imageToDevice, inverse: inverse)
         let source = ImageSampling.Source(image: image)
         let pixmapWidth = width
-        let alphaByte = FixedPointBilerp.alphaByte(alpha)
-        guard alphaByte > 0 else { return }
         // Axis-aligned draws: the column taps of the whole area, once, and two row buffers.
         var columns: [ImageSampling.ColumnTap] = []
         var rows: ImageSampling.RowBuffers?
@@ -366,7 +365,7 @@ enum ImageSampling {
             // 32.32 to the sampler's 16.16, rounded half up.
             let qu = (u &+ 0x8000) >> 16, qv = (v &+ 0x8000) >> 16
             let x = Int(truncatingIfNeeded: qu >> 16), y = Int(truncatingIfNeeded: qv >> 16)
-            let tx = Int32(truncatingIfNeeded: qu & 0xFFFF) &- 32_768, ty = Int32(truncatingIfNeeded: qv & 0xFFFF) &- 32_768
+            let tx = FixedPointBilerp.weight(qu), ty = FixedPointBilerp.weight(qv)
             let p = texels + (y &* source.width &+ x) &* 4, stride = source.width &* 4
             let t00 = p.load(as: UInt32.self), t10 = p.load(fromByteOffset: 4, as: UInt32.self)
             let t01 = p.load(fromByteOffset: stride, as: UInt32.self), t11 = p.load(fromByteOffset: stride + 4, as: UInt32.self)

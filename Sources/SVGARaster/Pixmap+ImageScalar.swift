@@ -12,10 +12,9 @@ extension Pixmap {
     /// steps in 32.32 fixed point, which can round a coordinate to the neighbouring 1/65536).
     public mutating func drawImageScalar(_ image: Pixmap, imageToDevice: Transform, alpha: Double,
                                    mask: CoverageMask, clip: CoverageMask?) {
-        guard alpha > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
-        let alpha = alpha < 1 ? alpha : 1
         let alphaByte = FixedPointBilerp.alphaByte(alpha)
-        guard alphaByte > 0, var area = mask.bounds.intersection(bounds) else { return }
+        guard alphaByte > 0, let inverse = imageToDevice.inverted(), inverse.isFinite else { return }
+        guard var area = mask.bounds.intersection(bounds) else { return }
         if let clip {
             guard let clipped = area.intersection(clip.bounds) else { return }
             area = clipped

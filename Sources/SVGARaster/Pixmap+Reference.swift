@@ -13,8 +13,8 @@ extension Pixmap {
         return div255(k * UInt32(clip.coverage(atX: x, y: y)))
     }
 
-    /// Source-over of premultiplied (sr, sg, sb, sa) scaled by coverage `k` onto pixel index `p`.
-    /// Coverage, then source-over; `divide` is div255 (fills, layers) or div255Lowp (bitmaps).
+    /// Source-over of premultiplied (sr, sg, sb, sa) scaled by coverage `k` onto pixel index `p`;
+    /// `divide` is div255 (fills, layers) or div255Lowp (bitmaps).
     private mutating func referenceBlend(_ p: Int, _ s: (UInt32, UInt32, UInt32, UInt32), _ k: UInt32,
                                          divide: (UInt32) -> UInt32 = div255) {
         let sr = divide(s.0 * k), sg = divide(s.1 * k), sb = divide(s.2 * k), sa = divide(s.3 * k)
